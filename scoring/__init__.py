@@ -1,0 +1,42 @@
+"""Scoreblok's rules engine: plain, typed Python with no Django and no I/O.
+
+Everything the site knows about a game lives here. The apps call four things:
+
+- ``get_game(slug)`` / ``all_games()``: the closed registry of games;
+- ``create_setup(game, ...)``: checks and freezes how a match is played;
+- ``replay(game, setup, rounds)`` / ``play_round(state, body)``: the fold from posted rounds
+  to a ``MatchState``;
+- ``correct_round(...)``: a replay with one round replaced.
+
+A refusal is always a ``Refused`` exception carrying ``RuleError`` values (code, field, params);
+the engine never builds sentences.
+"""
+
+from scoring.errors import Refused, RuleError
+from scoring.match import (
+    MatchState,
+    Next,
+    Setup,
+    Standing,
+    correct_round,
+    create_setup,
+    play_round,
+    replay,
+)
+from scoring.registry import UnknownGame, all_games, get_game
+
+__all__ = [
+    "MatchState",
+    "Next",
+    "Refused",
+    "RuleError",
+    "Setup",
+    "Standing",
+    "UnknownGame",
+    "all_games",
+    "correct_round",
+    "create_setup",
+    "get_game",
+    "play_round",
+    "replay",
+]

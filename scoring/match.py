@@ -1,0 +1,228 @@
+"""A match as a fold over its rounds.
+
+``Setup`` is how a match is played (game, players, teams, options, first dealer). A game turns
+``(setup, progress, round body)`` into the round's scores and its next progress; ``replay``
+folds every stored round, so correcting round 3 of 20 is just a replay with that round replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from scoring.errors import MATCH_FINISHED, Refused, RuleError, refuse, rule_error
+from scoring.form import is_int
+from scoring.options import Option, read_options
+
+Scores = tuple[int, ...]
+Teams = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: int
+    teams: Teams | None
+    options: Mapping[str, Any]
+    dealer: int
+
+    @property
+    def units(self) -> Teams:
+        """The scoring units as tuples of seats: the teams, or every seat alone."""
+        return self.teams if self.teams is not None else tuple((seat,) for seat in range(self.players))
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings: a unit, its total and rank, and game facts (``phase``...)."""
+
+    unit: int
+    seats: tuple[int, ...]
+    total: int
+    rank: int
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Next:
+    """What comes next at the table: the deal number, its dealer and the game's hints."""
+
+    number: int
+    dealer: int
+    hints: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What a game says about its progress: over or not, the standings (best first) and,
+    while it goes on, who deals next and the hints."""
+
+    finished: bool
+    standings: tuple[Standing, ...]
+    dealer: int | None
+    hints: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+class Game(Protocol):
+    """What every game module provides (one instance, ``GAME``, per module)."""
+
+    slug: str
+    player_counts: tuple[int, ...]
+    options: tuple[Option, ...]
+    codes: frozenset[str]  # rule codes beyond the generic ones
+
+    def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
+        """The teams to play with (a default when ``teams`` is None); raise ``Refused``
+        with ``invalid`` at ``teams`` for a shape the game does not allow."""
+        ...
+
+    def start(self, setup: Setup) -> Any:
+        """The progress before deal 1 (any frozen value the game likes)."""
+        ...
+
+    def play(self, setup: Setup, progress: Any, number: int, body: object) -> tuple[Scores, Any]:
+        """Check round ``number`` and score it; raise ``Refused`` if it breaks a rule."""
+        ...
+
+    def outlook(self, setup: Setup, progress: Any, totals: Scores) -> Outlook:
+        """Standings, end and hints after the rounds played so far."""
+        ...
+
+
+@dataclass(frozen=True)
+class MatchState:
+    game: Game
+    setup: Setup
+    scores: tuple[Scores, ...]  # per round, per unit
+    progress: Any
+    outlook: Outlook
+
+    @property
+    def played(self) -> int:
+        return len(self.scores)
+
+    @property
+    def totals(self) -> Scores:
+        """The sums of the round scores per unit (before any game bonus)."""
+        return tuple(sum(column) for column in zip(*self.scores, strict=True)) if self.scores else (0,) * len(self.setup.units)
+
+    @property
+    def finished(self) -> bool:
+        return self.outlook.finished
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        return self.outlook.standings
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Once finished, the units with rank 1, in unit order; before that none."""
+        if not self.finished:
+            return ()
+        return tuple(sorted(row.unit for row in self.standings if row.rank == 1))
+
+    @property
+    def next(self) -> Next | None:
+        if self.finished or self.outlook.dealer is None:
+            return None
+        return Next(self.played + 1, self.outlook.dealer, self.outlook.hints)
+
+
+def create_setup(
+    game: Game,
+    players: int,
+    *,
+    teams: object = None,
+    options: object = None,
+    dealer: object = 0,
+) -> Setup:
+    """Check a new match's shape and fill in every default; raise ``Refused`` if it is wrong."""
+    errors: list[RuleError] = []
+    if players not in game.player_counts:
+        errors.append(rule_error("wrong_player_count", "players", allowed=game.player_counts))
+    if dealer is None:
+        dealer = 0
+    if not is_int(dealer) or not 0 <= dealer < players:  # type: ignore[operator]
+        errors.append(rule_error("invalid", "dealer"))
+    values, option_errors = read_options(game.options, options, players)
+    errors += option_errors
+    if errors:
+        raise Refused(errors)
+    checked_teams = game.check_teams(players, read_teams(teams, players))
+    return Setup(game.slug, players, checked_teams, values, int(dealer))  # type: ignore[arg-type]
+
+
+def read_teams(raw: object, players: int) -> Teams | None:
+    """Teams as lists of seats, every seat in exactly one team; the game then checks the
+    shape. ``None`` means the game's default."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(team, list) and team for team in raw):
+        raise refuse("invalid", "teams")
+    seats = [seat for team in raw for seat in team]
+    if not all(is_int(seat) for seat in seats) or sorted(seats) != list(range(players)):
+        raise refuse("invalid", "teams")
+    return tuple(tuple(team) for team in raw)
+
+
+def start_match(game: Game, setup: Setup) -> MatchState:
+    progress = game.start(setup)
+    zero = (0,) * len(setup.units)
+    return MatchState(game, setup, (), progress, game.outlook(setup, progress, zero))
+
+
+def play_round(state: MatchState, body: object) -> MatchState:
+    """The state after one more round; ``Refused`` (nothing changes) if the round is wrong."""
+    if state.finished:
+        raise refuse(MATCH_FINISHED)
+    scores, progress = state.game.play(state.setup, state.progress, state.played + 1, body)
+    rounds = (*state.scores, tuple(scores))
+    totals = tuple(sum(column) for column in zip(*rounds, strict=True))
+    return replace(
+        state,
+        scores=rounds,
+        progress=progress,
+        outlook=state.game.outlook(state.setup, progress, totals),
+    )
+
+
+def replay(game: Game, setup: Setup, bodies: Sequence[object]) -> MatchState:
+    """Fold every round from deal 1. Stored rounds are valid, so a refusal here means the
+    rules changed under them: it is raised with the round number in the field."""
+    state = start_match(game, setup)
+    for number, body in enumerate(bodies, start=1):
+        state = _replay_one(state, number, body)
+    return state
+
+
+def correct_round(game: Game, setup: Setup, bodies: Sequence[object], number: int, body: object) -> MatchState:
+    """The match with round ``number`` replaced by ``body`` and everything replayed.
+
+    Errors of the corrected round itself keep their plain fields; a later round that becomes
+    impossible is named in the field (``rounds.5.entries.1.points``), and so is the first round
+    after a new, earlier end (``match_finished`` at ``rounds.N``; HTTP 400, not 409).
+    """
+    if not 1 <= number <= len(bodies):
+        raise refuse("invalid", "number")
+    state = start_match(game, setup)
+    for current, stored in enumerate(bodies, start=1):
+        if current == number:
+            state = play_round(state, body)
+        else:
+            state = _replay_one(state, current, stored)
+    return state
+
+
+def _replay_one(state: MatchState, number: int, body: object) -> MatchState:
+    prefix = f"rounds.{number}"
+    if state.finished:
+        raise Refused([rule_error(MATCH_FINISHED, prefix)])
+    try:
+        return play_round(state, body)
+    except Refused as refused:
+        raise Refused([error.under(prefix) for error in refused.errors]) from refused
