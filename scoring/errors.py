@@ -3,8 +3,9 @@ turning that into a sentence in the reader's language is the apps' job."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 
 # Codes every game may raise (spec/README.md, "Generic codes").
@@ -33,7 +34,7 @@ class RuleError:
 
     code: str
     field: str = ""
-    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    params: Mapping[str, object] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
     def under(self, prefix: str) -> RuleError:
         """The same error, its field placed under ``prefix`` (e.g. ``rounds.5``)."""

@@ -109,7 +109,11 @@ class MatchState:
     @property
     def totals(self) -> Scores:
         """The sums of the round scores per unit (before any game bonus)."""
-        return tuple(sum(column) for column in zip(*self.scores, strict=True)) if self.scores else (0,) * len(self.setup.units)
+        return (
+            tuple(sum(column) for column in zip(*self.scores, strict=True))
+            if self.scores
+            else (0,) * len(self.setup.units)
+        )
 
     @property
     def finished(self) -> bool:
@@ -200,7 +204,9 @@ def replay(game: Game, setup: Setup, bodies: Sequence[object]) -> MatchState:
     return state
 
 
-def correct_round(game: Game, setup: Setup, bodies: Sequence[object], number: int, body: object) -> MatchState:
+def correct_round(
+    game: Game, setup: Setup, bodies: Sequence[object], number: int, body: object
+) -> MatchState:
     """The match with round ``number`` replaced by ``body`` and everything replayed.
 
     Errors of the corrected round itself keep their plain fields; a later round that becomes
@@ -211,10 +217,7 @@ def correct_round(game: Game, setup: Setup, bodies: Sequence[object], number: in
         raise refuse("invalid", "number")
     state = start_match(game, setup)
     for current, stored in enumerate(bodies, start=1):
-        if current == number:
-            state = play_round(state, body)
-        else:
-            state = _replay_one(state, current, stored)
+        state = play_round(state, body) if current == number else _replay_one(state, current, stored)
     return state
 
 

@@ -3,12 +3,11 @@ from here, so a game exists everywhere or nowhere."""
 
 from __future__ import annotations
 
-from scoring.games import frustration_fr, frustration_nl
+from scoring.games import barbuse, canasta, duizenden, frustration_fr, frustration_nl
 from scoring.match import Game
 
 _GAMES: dict[str, Game] = {
-    module.GAME.slug: module.GAME
-    for module in (frustration_nl, frustration_fr)
+    module.GAME.slug: module.GAME for module in (frustration_nl, frustration_fr, duizenden, barbuse, canasta)
 }
 
 

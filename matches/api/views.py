@@ -1,0 +1,206 @@
+"""The JSON API (``shared/spec/api.md``): thin function views over the Match model's verbs.
+
+Each view fetches what it acts on through an access helper (404 for matches of other clubs),
+makes one model call and lays the result out with ``matches.presenters``. Refusals raised by
+the engine become the contract's error body in ``matches.api.errors``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from matches.api.errors import field_error, refused_response
+from matches.models import Match, Round
+from matches.presenters import match_json, match_summary_json, round_json
+from matches.terms import game_name
+from players.models import Club
+from scoring import Refused, all_games
+
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, description="Repeat-safe POST."
+)
+
+
+def _match_for_member(request: Request, match_id: int) -> Match:
+    """The match if the user belongs to its club; 404 otherwise (others' matches do not exist)."""
+    return get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
+
+
+def _body(request: Request) -> Any:
+    return request.data
+
+
+@extend_schema(summary="The games Scoreblok knows, with their options and player counts")
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_list(request: Request) -> Response:
+    return Response(
+        [
+            {
+                "slug": game.slug,
+                "name": game_name(game.slug),
+                "players": list(game.player_counts),
+                "options": [
+                    {
+                        "name": option.name,
+                        "type": option.kind,
+                        "defaults": {str(n): option.default_for(n) for n in game.player_counts},
+                        **_allowed(option),
+                    }
+                    for option in game.options
+                ],
+            }
+            for game in all_games()
+        ]
+    )
+
+
+def _allowed(option: Any) -> dict[str, Any]:
+    choices = getattr(option, "choices", None)
+    if choices is not None:
+        return {"choices": list(choices)}
+    if option.kind == "boolean":
+        return {"choices": [True, False]}
+    allowed: dict[str, Any] = {"minimum": option.minimum}
+    if option.maximum is not None:
+        allowed["maximum"] = option.maximum
+    if option.multiple_of_5:
+        allowed["multiple_of"] = 5
+    return allowed
+
+
+@extend_schema(summary="List your matches, or start one", request=OpenApiTypes.OBJECT)
+@api_view(["GET", "POST"])
+def match_list(request: Request) -> Response:
+    if request.method == "POST":
+        return _create_match(request)
+    matches = Match.objects.for_user(request.user).prefetch_related("seats__player").order_by("-updated_at")
+    status_filter = request.query_params.get("status")
+    if status_filter in Match.Status.values:
+        matches = matches.filter(status=status_filter)
+    from rest_framework.pagination import PageNumberPagination
+
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(matches, request)
+    return paginator.get_paginated_response([match_summary_json(m) for m in page or []])
+
+
+def _create_match(request: Request) -> Response:
+    data = _body(request)
+    if not isinstance(data, dict):
+        raise field_error("invalid", "")
+    unknown = [key for key in data if key not in {"game", "players", "teams", "options", "dealer", "club"}]
+    if unknown:
+        raise Refused([field_error("invalid", key).errors[0] for key in unknown])
+    game, players = data.get("game"), data.get("players")
+    if game is None:
+        raise field_error("required", "game")
+    if not isinstance(game, str):
+        raise field_error("invalid", "game")
+    if players is None:
+        raise field_error("required", "players")
+    if not isinstance(players, list):
+        raise field_error("invalid", "players")
+    club = _club_for(request, data.get("club"))
+    match = Match.start(
+        club=club,
+        game=game,
+        players=players,
+        teams=data.get("teams"),
+        options=data.get("options"),
+        dealer=data.get("dealer", 0),
+        by=request.user,
+    )
+    return Response(match_json(match, match.state()), status=status.HTTP_201_CREATED)
+
+
+def _club_for(request: Request, club_id: object) -> Club:
+    if club_id is None:
+        return Club.personal_for(request.user)
+    if not isinstance(club_id, int) or isinstance(club_id, bool):
+        raise field_error("invalid", "club")
+    club = Club.objects.for_user(request.user).filter(pk=club_id).first()
+    if club is None:
+        raise field_error("invalid", "club")
+    return club
+
+
+@extend_schema(summary="A match: players, rounds, standings, what comes next, winners")
+@api_view(["GET"])
+def match_detail(request: Request, match_id: int) -> Response:
+    match = _match_for_member(request, match_id)
+    return Response(match_json(match, match.state()))
+
+
+@extend_schema(
+    summary="The rounds of a match; POST enters the next one",
+    request=OpenApiTypes.OBJECT,
+    parameters=[IDEMPOTENCY],
+)
+@api_view(["GET", "POST"])
+def round_list(request: Request, match_id: int) -> Response:
+    match = _match_for_member(request, match_id)
+    if request.method == "GET":
+        return Response([round_json(r) for r in match.rounds.order_by("number")])
+    key = request.headers.get("Idempotency-Key", "").strip()[:80] or None
+    try:
+        stored, state = match.add_round(_body(request), by=request.user, idempotency_key=key)
+    except Refused as refused:
+        return refused_response(refused)
+    match.refresh_from_db()
+    return Response(_round_answer(match, stored, state), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    summary="One round; PUT corrects it, DELETE undoes the last round", request=OpenApiTypes.OBJECT
+)
+@api_view(["GET", "PUT", "DELETE"])
+def round_detail(request: Request, match_id: int, number: int) -> Response:
+    match = _match_for_member(request, match_id)
+    stored = get_object_or_404(match.rounds, number=number)
+    if request.method == "GET":
+        return Response({**round_json(stored), "history": _history(match, number)})
+    try:
+        with transaction.atomic():
+            if request.method == "PUT":
+                stored, state = match.correct_round(number, _body(request), by=request.user)
+                match.refresh_from_db()
+                return Response(_round_answer(match, stored, state))
+            state = match.undo_last_round(number, by=request.user)
+    except Refused as refused:
+        return refused_response(refused, correction=True)
+    match.refresh_from_db()
+    return Response(match_json(match, state))
+
+
+def _round_answer(match: Match, stored: Round, state: Any) -> dict[str, Any]:
+    """The stored round, and the match's new standings beside it (and in full under ``match``)."""
+    whole = match_json(match, state)
+    return {
+        **round_json(stored),
+        **{key: whole[key] for key in ("status", "standings", "next", "winners")},
+        "match": whole,
+    }
+
+
+def _history(match: Match, number: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "action": revision.action,
+            "by": revision.by.get_username() if revision.by else None,
+            "at": revision.at.isoformat(),
+            "before": revision.before,
+            "after": revision.after,
+        }
+        for revision in match.revisions.filter(number=number).select_related("by")
+    ]

@@ -1,0 +1,289 @@
+"""Matches, their seats and rounds, and the history of every change.
+
+The database stores what the table entered (each round's body, exactly as posted); everything
+else (totals, phases, standings, who deals, who won) is a replay of those rounds through the
+rules engine. ``Round.scores`` and ``Match.status`` are kept as well, so lists and leagues can
+query them, and are rewritten by every write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from players.models import Club, Player
+from scoring import MatchState, Refused, RuleError, Setup
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game.slug, game.slug) for game in scoring.all_games()]
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def for_user(self, user) -> MatchQuerySet:
+        """Matches of the clubs the user belongs to."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(club__memberships__user=user)
+
+    def in_progress(self) -> MatchQuerySet:
+        return self.filter(status=Match.Status.IN_PROGRESS)
+
+    def finished(self) -> MatchQuerySet:
+        return self.filter(status=Match.Status.FINISHED)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(_("game"), max_length=32, choices=game_choices)
+    options = models.JSONField(_("options"), default=dict)
+    teams = models.JSONField(_("teams"), null=True, blank=True)
+    player_count = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["club", "status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> scoring.match.Game:
+        return scoring.get_game(self.game)
+
+    @property
+    def setup(self) -> Setup:
+        teams = tuple(tuple(team) for team in self.teams) if self.teams else None
+        return Setup(self.game, self.player_count, teams, dict(self.options), self.dealer)
+
+    def bodies(self) -> list[Any]:
+        return [r.body for r in self.rounds.order_by("number")]
+
+    def state(self) -> MatchState:
+        """The match as the rules engine sees it: a replay of every stored round."""
+        return scoring.replay(self.rules, self.setup, self.bodies())
+
+    # --- writing ------------------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def start(
+        cls,
+        *,
+        club: Club,
+        game: str,
+        players: Sequence[str | int | Player],
+        teams: object = None,
+        options: object = None,
+        dealer: object = 0,
+        by=None,
+    ) -> Match:
+        """A new match. ``players`` are in seating order: Player objects, ids of the club's
+        players, or names (a known name, case and spaces ignored, is that player; a new name
+        makes a player). ``Refused`` (nothing stored) when the game cannot be set up so."""
+        try:
+            rules = scoring.get_game(game)
+        except scoring.UnknownGame:
+            raise Refused([RuleError("invalid", "game")]) from None
+        setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
+        seated = _resolve_players(club, players)
+        match = cls.objects.create(
+            club=club,
+            game=rules.slug,
+            options=dict(setup.options),
+            teams=[list(team) for team in setup.teams] if setup.teams is not None else None,
+            player_count=setup.players,
+            dealer=setup.dealer,
+            created_by=by,
+        )
+        team_of = {seat: index for index, team in enumerate(setup.teams or ()) for seat in team}
+        Seat.objects.bulk_create(
+            Seat(match=match, player=player, position=position, team=team_of.get(position))
+            for position, player in enumerate(seated)
+        )
+        return match
+
+    def _locked(self) -> Match:
+        # Serialise writers of one match: two phones posting at once must not both be deal 5.
+        return Match.objects.select_for_update().get(pk=self.pk)
+
+    @transaction.atomic
+    def add_round(
+        self, body: object, *, by=None, idempotency_key: str | None = None
+    ) -> tuple[Round, MatchState]:
+        """Check and store the next round. ``Refused`` stores nothing. A repeated
+        ``idempotency_key`` answers the round it first stored."""
+        match = self._locked()
+        if idempotency_key:
+            earlier = match.rounds.filter(idempotency_key=idempotency_key).first()
+            if earlier:
+                return earlier, match.state()
+        state = match.state()
+        new_state = scoring.play_round(state, body)
+        stored = Round.objects.create(
+            match=match,
+            number=new_state.played,
+            body=body,
+            scores=list(new_state.scores[-1]),
+            created_by=by,
+            idempotency_key=idempotency_key or None,
+        )
+        RoundRevision.objects.create(
+            match=match, number=stored.number, action=RoundRevision.Action.ADD, after=body, by=by
+        )
+        match._store_outcome(new_state)
+        return stored, new_state
+
+    @transaction.atomic
+    def correct_round(self, number: int, body: object, *, by=None) -> tuple[Round, MatchState]:
+        """Replace round ``number`` and replay the match; ``Refused`` if any round (this one or a
+        later one) becomes impossible, in which case nothing changes."""
+        match = self._locked()
+        rounds = list(match.rounds.order_by("number"))
+        if not 1 <= number <= len(rounds):
+            raise Round.DoesNotExist
+        new_state = scoring.correct_round(match.rules, match.setup, [r.body for r in rounds], number, body)
+        target = rounds[number - 1]
+        before = target.body
+        target.body = body
+        target.save(update_fields=["body", "updated_at"])
+        for stored, scores in zip(rounds, new_state.scores, strict=True):
+            if stored.scores != list(scores):
+                stored.scores = list(scores)
+                stored.save(update_fields=["scores", "updated_at"])
+        RoundRevision.objects.create(
+            match=match, number=number, action=RoundRevision.Action.CORRECT, before=before, after=body, by=by
+        )
+        match._store_outcome(new_state)
+        return target, new_state
+
+    @transaction.atomic
+    def undo_last_round(self, number: int | None = None, *, by=None) -> MatchState:
+        """Remove the last round (``number``, when given, must be it)."""
+        match = self._locked()
+        last = match.rounds.order_by("-number").first()
+        if last is None:
+            raise Round.DoesNotExist
+        if number is not None and number != last.number:
+            raise Refused([RuleError("not_last_round", "number")])
+        RoundRevision.objects.create(
+            match=match, number=last.number, action=RoundRevision.Action.UNDO, before=last.body, by=by
+        )
+        last.delete()
+        new_state = match.state()
+        match._store_outcome(new_state)
+        return new_state
+
+    def _store_outcome(self, state: MatchState) -> None:
+        self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS
+        self.save(update_fields=["status", "updated_at"])
+
+
+def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:
+    errors: list[RuleError] = []
+    seated: list[Player] = []
+    for index, given in enumerate(players):
+        field = f"players.{index}"
+        if isinstance(given, Player):
+            seated.append(given)
+        elif isinstance(given, int) and not isinstance(given, bool):
+            player = club.players.filter(pk=given).first()
+            if player is None:
+                errors.append(RuleError("unknown_player", field))
+            else:
+                seated.append(player)
+        elif isinstance(given, str) and given.strip() and len(given.strip()) <= 60:
+            seated.append(club.player_named(given))
+        else:
+            errors.append(RuleError("invalid", field))
+    if not errors and len({p.pk for p in seated}) != len(seated):
+        errors.append(RuleError("duplicate_player", "players"))
+    if errors:
+        raise Refused(errors)
+    return seated
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.position})"
+
+
+class Round(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    body = models.JSONField(help_text="The round exactly as posted.")
+    scores = models.JSONField(help_text="What the round added to each scoring unit (computed).")
+    # NULL, not "", when absent: the unique constraint must not treat two keyless rounds as equal.
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_round_per_number"),
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"], name="one_round_per_idempotency_key"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} round {self.number}"
+
+
+class RoundRevision(models.Model):
+    """Who changed which round when, and what it said before and after."""
+
+    class Action(models.TextChoices):
+        ADD = "add", _("entered")
+        CORRECT = "correct", _("corrected")
+        UNDO = "undo", _("undone")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.match} round {self.number}: {self.action}"

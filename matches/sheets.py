@@ -1,0 +1,109 @@
+"""What the scoresheet page shows, laid out from the engine's state (no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from matches.models import Match
+from matches.presenters import next_json, round_json, standing_json
+from scoring import MatchState
+
+
+@dataclass
+class Column:
+    """A scoring unit: a player, or a team of players."""
+
+    unit: int
+    names: list[str]
+    total: int = 0
+    rank: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+
+@dataclass
+class EntryRow:
+    """One line of the round form: the seat or side, what was typed, and its errors."""
+
+    index: int
+    label: str
+    values: Mapping[str, Any]
+    errors: dict[str, list[str]]
+    sitting_out: bool = False
+
+    @property
+    def prefix(self) -> str:
+        return f"entries.{self.index}"
+
+
+@dataclass
+class Sheet:
+    match: Match
+    state: MatchState
+    players: list[str]
+    columns: list[Column]
+    rounds: list[dict[str, Any]]
+    standings: list[dict[str, Any]]
+    next: dict[str, Any] | None
+
+    @property
+    def winners(self) -> list[Column]:
+        return [self.columns[unit] for unit in self.state.winners]
+
+
+def build_sheet(match: Match, state: MatchState) -> Sheet:
+    players = [seat.player.name for seat in match.seats.select_related("player")]
+    columns = [
+        Column(unit, [players[seat] for seat in seats]) for unit, seats in enumerate(state.setup.units)
+    ]
+    standings = [
+        {**standing_json(state.setup, row), "label": columns[row.unit].label} for row in state.standings
+    ]
+    for row in state.standings:
+        column = columns[row.unit]
+        column.total, column.rank = row.total, row.rank
+        column.extra = dict(standing_json(state.setup, row))
+    rounds = []
+    running = [0] * len(columns)
+    for stored in match.rounds.order_by("number"):
+        data = round_json(stored)
+        running = [a + b for a, b in zip(running, stored.scores, strict=True)]
+        data["running"] = list(running)
+        rounds.append(data)
+    return Sheet(match, state, players, columns, rounds, standings, next_json(state.next))
+
+
+def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
+    """The round form's lines, holding what was typed (``body``) and each line's errors."""
+    entries = body.get("entries", []) if isinstance(body, Mapping) else []
+    active = _active_seats(sheet)
+    rows = []
+    for unit, column in enumerate(sheet.columns):
+        typed = entries[unit] if unit < len(entries) and isinstance(entries[unit], Mapping) else {}
+        prefix = f"entries.{unit}."
+        own: dict[str, list[str]] = {}
+        for key, messages in errors.items():
+            if key.startswith(prefix):
+                # "hand.K" is shown with the hand as a whole, and under its own name.
+                name = key[len(prefix) :]
+                own.setdefault(name, []).extend(messages)
+                if "." in name:
+                    own.setdefault(name.split(".")[0], []).extend(messages)
+        if f"entries.{unit}" in errors:
+            own[""] = errors[f"entries.{unit}"]
+        rows.append(
+            EntryRow(unit, column.label, typed, own, sitting_out=active is not None and unit not in active)
+        )
+    return rows
+
+
+def _active_seats(sheet: Sheet) -> set[int] | None:
+    """Seats still playing, where the game lists them (Frustration FR's ``next.phases``)."""
+    if not sheet.next or "phases" not in sheet.next:
+        return None
+    return {item["seat"] for item in sheet.next["phases"]}

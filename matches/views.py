@@ -1,0 +1,177 @@
+"""The phone pages: home, new match, the scoresheet with its round form, corrections and undo.
+
+Thin function views: the first line fetches the match through ``_match_for_member`` (404 for
+other clubs' matches), then one model call, then ``render`` or ``redirect``. htmx requests get
+the ``sheet`` partial of the same template; everything works without JavaScript too.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from matches.calculators import calculator_keys
+from matches.messages import error_list
+from matches.models import Match, Round
+from matches.round_forms import errors_by_field, parse_round
+from matches.setup_forms import NewMatchForm
+from matches.sheets import build_sheet, entry_rows
+from matches.terms import game_name
+from players.models import Club
+from scoring import Refused, UnknownGame, all_games, get_game
+
+SHEET = "matches/match_detail.html"
+
+
+def _match_for_member(request: HttpRequest, match_id: int) -> Match:
+    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "matches/welcome.html", {"games": [game_name(g.slug) for g in all_games()]})
+    matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
+    return render(
+        request,
+        "matches/home.html",
+        {
+            "in_progress": matches.in_progress()[:20],
+            "finished": matches.finished()[:10],
+        },
+    )
+
+
+@login_required
+def new_match(request: HttpRequest) -> HttpResponse:
+    """Step 1: pick the game (big buttons, one tap)."""
+    return render(
+        request, "matches/new_match.html", {"games": [(g.slug, game_name(g.slug)) for g in all_games()]}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
+    """Step 2: players in seating order, first dealer, teams and options."""
+    try:
+        rules = get_game(game)
+    except UnknownGame:
+        raise Http404 from None
+    club = Club.personal_for(request.user)
+    form = NewMatchForm(rules, club, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = Match.start(club=club, by=request.user, **form.match_arguments())
+        except Refused as refused:
+            form.add_refusal(refused)
+        else:
+            return redirect("match_detail", match_id=match.pk)
+    return render(
+        request,
+        "matches/new_match_setup.html",
+        {
+            "form": form,
+            "game": rules.slug,
+            "game_name": game_name(rules.slug),
+            "known_players": club.players.all(),
+        },
+    )
+
+
+@login_required
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_for_member(request, match_id)
+    return _render_sheet(request, match, body=None, errors=[])
+
+
+@login_required
+@require_POST
+def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_for_member(request, match_id)
+    body = parse_round(request.POST)
+    key = request.POST.get("idempotency_key") or None
+    try:
+        match.add_round(body, by=request.user, idempotency_key=key)
+    except Refused as refused:
+        return _render_sheet(request, match, body=body, errors=error_list(refused.errors), status=400)
+    if request.htmx:
+        return _render_sheet(request, match, body=None, errors=[])
+    return redirect("match_detail", match_id=match.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = _match_for_member(request, match_id)
+    stored = get_object_or_404(Round, match=match, number=number)
+    body: Any = stored.body
+    errors: list[dict[str, str]] = []
+    if request.method == "POST":
+        body = parse_round(request.POST)
+        try:
+            match.correct_round(number, body, by=request.user)
+        except Refused as refused:
+            errors = error_list(refused.errors)
+        else:
+            messages.success(request, _("Round %(number)s corrected.") % {"number": number})
+            return redirect("match_detail", match_id=match.pk)
+    sheet = build_sheet(match, match.state())
+    return render(
+        request,
+        "matches/round_edit.html",
+        {**_form_context(sheet, body, errors), "number": number},
+        status=400 if errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def round_undo(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_for_member(request, match_id)
+    try:
+        match.undo_last_round(by=request.user)
+    except Round.DoesNotExist:
+        messages.info(request, _("There is no round to undo."))
+    else:
+        messages.success(request, _("The last round was undone."))
+    if request.htmx:
+        return _render_sheet(request, match, body=None, errors=[])
+    return redirect("match_detail", match_id=match.pk)
+
+
+def _family(game: str) -> str:
+    return "frustration" if game.startswith("frustration") else game
+
+
+def _form_context(sheet: Any, body: Any, errors: list[dict[str, str]]) -> dict[str, Any]:
+    """What every round form needs: its lines with typed values and errors, the game's
+    form and hint templates, and the calculator keys."""
+    grouped = errors_by_field(errors)
+    family = _family(sheet.match.game)
+    return {
+        "sheet": sheet,
+        "rows": entry_rows(sheet, body, grouped),
+        "body": body or {},
+        "errors": grouped,
+        "form_template": f"matches/entry/{family}.html",
+        "hints_template": f"matches/hints/{family}.html",
+        "calculator": calculator_keys(sheet.state.setup),
+    }
+
+
+def _render_sheet(
+    request: HttpRequest, match: Match, *, body: Any, errors: list[dict[str, str]], status: int = 200
+) -> HttpResponse:
+    sheet = build_sheet(match, match.state())
+    template = f"{SHEET}#sheet" if request.htmx else SHEET
+    context = {**_form_context(sheet, body, errors), "idempotency_key": uuid.uuid4().hex}
+    response = render(request, template, context, status=status)
+    response["Vary"] = "HX-Request"
+    return response
