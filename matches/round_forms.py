@@ -55,8 +55,8 @@ def _place(body: Body, path: list[str], value: Any) -> None:
         if last:
             node[part] = value
             return
-        nxt = path[index + 1]
-        node = node.setdefault(part, [] if nxt.isdigit() else {})
+        # Only `entries` is a list; card maps have number-like keys ("2", "10") too.
+        node = node.setdefault(part, [] if part == "entries" else {})
 
 
 def _is_card_count(name: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.games.contract_rummy import Contract, Meld
 
@@ -75,12 +75,13 @@ def option_label(game: str, name: str) -> str:
 
 
 RANK_LABELS: Mapping[str, Promise] = {
-    "J": _("J (jack)"),
-    "Q": _("Q (queen)"),
-    "K": _("K (king)"),
-    "A": _("A (ace)"),
-    "joker": _("Joker"),
-    "QS": _("Q♠ (queen of spades)"),
+    # Short labels for calculator keys: the letters players know (B/V/H/A in Dutch).
+    "J": pgettext_lazy("card rank", "J"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "K": pgettext_lazy("card rank", "K"),
+    "A": pgettext_lazy("card rank", "A"),
+    "joker": pgettext_lazy("card rank", "Joker"),
+    "QS": pgettext_lazy("card rank", "Q♠"),
 }
 
 

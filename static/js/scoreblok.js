@@ -24,7 +24,7 @@
         sum += count * parseInt(key.dataset.value, 10);
         cards += count;
       });
-      total.textContent = sum + " (" + cards + ")";
+      total.textContent = cards ? sum + " (" + cards + ")" : "";
       if (writePoints && points) points.value = sum;
     }
 
@@ -48,6 +48,14 @@
     }
     refresh(false);
   }
+
+  // Choosing who went out: that player holds nothing, so an empty points field becomes 0.
+  document.addEventListener("change", function (event) {
+    const radio = event.target.closest("input[name='@went_out']");
+    if (!radio) return;
+    const entry = document.querySelector("[data-entry='" + radio.value + "'] [data-points]");
+    if (entry && entry.value === "") entry.value = 0;
+  });
 
   function init(root) {
     root.querySelectorAll("[data-calculator]").forEach(setup);

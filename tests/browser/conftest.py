@@ -1,0 +1,74 @@
+"""Browser tests: Playwright driving Debian's chromium against pytest-django's live server.
+
+CI sets ``SCOREBLOK_BROWSER_TESTS=required``: there a missing browser fails the run instead of
+skipping the tests. On a developer machine without chromium they are skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.factories import PASSWORD, UserFactory
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
+# themselves (creating users) are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+REQUIRED = os.environ.get("SCOREBLOK_BROWSER_TESTS") == "required"
+PHONE = {"width": 360, "height": 740}
+
+
+def pytest_collection_modifyitems(config, items):
+    if CHROMIUM:
+        return
+    if REQUIRED:
+        raise pytest.UsageError("Browser tests are required here but Debian's chromium is not installed.")
+    skip = pytest.mark.skip(reason="chromium is not installed (apt-get install chromium)")
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONE, "locale": "en-GB"}
+
+
+@pytest.fixture
+def logged_in(page, live_server, transactional_db):
+    """A page logged in as Alice, at the home page."""
+    UserFactory(username="alice")
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url(f"{live_server.url}/")
+    return page
+
+
+def assert_fits_the_phone(page) -> None:
+    """Nothing sticks out sideways at 360 px (the grid scrolls inside its own box)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"page is {width}px wide"
