@@ -21,7 +21,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
-    def _save(obj, create, extracted, **kwargs):  # noqa: N805
+    def _save(obj, create, extracted, **kwargs):
         if create:
             obj.save()
 

@@ -26,7 +26,9 @@ DEAL_2 = {
 
 @pytest.fixture
 def match_id(api) -> int:
-    response = api.post("/api/matches/", {"game": "frustration-nl", "players": ["Anna", "Bram", "Cor"]}, format="json")
+    response = api.post(
+        "/api/matches/", {"game": "frustration-nl", "players": ["Anna", "Bram", "Cor"]}, format="json"
+    )
     assert response.status_code == 201, response.json()
     return response.json()["id"]
 
@@ -76,7 +78,9 @@ def test_repeated_idempotency_key_stores_the_round_once(api, match_id):
 def test_correcting_a_round_replays_the_match_and_keeps_history(api, match_id, alice):
     api.post(rounds_url(match_id), DEAL_1, format="json")
     api.post(rounds_url(match_id), DEAL_2, format="json")
-    corrected = {"entries": [DEAL_1["entries"][0], DEAL_1["entries"][1], {**DEAL_1["entries"][2], "points": 100}]}
+    corrected = {
+        "entries": [DEAL_1["entries"][0], DEAL_1["entries"][1], {**DEAL_1["entries"][2], "points": 100}]
+    }
     response = api.put(rounds_url(match_id, 1), corrected, format="json")
     assert response.status_code == 200
     assert response.json()["scores"] == [0, 30, 100]

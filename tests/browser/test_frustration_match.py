@@ -41,6 +41,7 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.laid_down:bool'][type=checkbox]").check()
     bram = form.locator("fieldset[data-entry='1']")
+    bram.locator(".calculator summary").click()
     bram.locator("button[data-rank='K']").click()
     bram.locator("button[data-rank='5']").click()
     expect(bram.locator("input[name='entries.1.points:int']")).to_have_value("15")
@@ -59,7 +60,9 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     enter_deal(page, went_out=0, points=[0, 55], laid_down=[True, False])
     expect(page.locator(".grid tbody tr")).to_have_count(2)
     for deal in range(3, 12):
-        enter_deal(page, went_out=deal % 2, points=[0, 20] if deal % 2 == 0 else [10, 0], laid_down=[True, True])
+        enter_deal(
+            page, went_out=deal % 2, points=[0, 20] if deal % 2 == 0 else [10, 0], laid_down=[True, True]
+        )
         expect(page.locator(".grid tbody tr")).to_have_count(deal)
 
     # Bram laid down contract 11 in deal 11 but Anna is a contract ahead: Anna finished first.
