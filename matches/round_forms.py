@@ -8,6 +8,8 @@ point straight at inputs, and one parser serves every game. Two extra forms:
 - ``@went_out`` = ``2``: one radio group for "who went out"; sets ``went_out`` true on entry 2
   and false on every other entry.
 - ``entries.2:null``: the entry is ``null`` (a Frustration FR player sitting out).
+- ``[contract=knobbelen]entries.0.bid:int``: the input counts only when the form's
+  ``contract:str`` is ``knobbelen``, so one page can hold the fields of every Barbuse contract.
 
 Values the engine would refuse (``"abc"`` for a number) are passed on as strings, so the
 refusal comes from the one place that knows the rules.
@@ -15,11 +17,13 @@ refusal comes from the one place that knows the rules.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import QueryDict
 
 Body = dict[str, Any]
+CONDITION = re.compile(r"^\[(?P<key>\w+)=(?P<value>[\w-]+)\](?P<name>.+)$")
 
 
 def _convert(kind: str, raw: str) -> tuple[bool, Any]:
@@ -69,10 +73,16 @@ def parse_round(data: QueryDict) -> Body:
     nulls = [key.split(":")[0] for key in data if key.endswith(":null") and data.get(key)]
     for path in nulls:
         _place(body, path.split("."), None)
+    chosen = {key.split(":")[0]: data.get(key, "").strip() for key in data if key.endswith(":str")}
     for key in data:
         if ":" not in key or key.endswith(":null"):
             continue
         name, kind = key.rsplit(":", 1)
+        condition = CONDITION.match(name)
+        if condition:
+            if chosen.get(condition["key"]) != condition["value"]:
+                continue
+            name = condition["name"]
         keep, value = _convert(kind, data.getlist(key)[-1])
         if not keep:
             continue
