@@ -61,7 +61,7 @@ def post_accepted(api, match_id: int, step: dict[str, Any], where: str) -> None:
     assert before["next"] is not None, f"{where}: the match is already over before this deal: {before}"
     assert before["next"]["number"] == step["deal"], f"{where}: next deal is {before['next']}"
     assert before["next"]["dealer"] == step["dealer"], (
-        f"{where}: dealer of deal {step['deal']} is seat {before['next']['dealer']}, spec says {step['dealer']}"
+        f"{where}: deal {step['deal']} is dealt by seat {before['next']['dealer']}, spec {step['dealer']}"
     )
 
     response = api.post(rounds_url(match_id), step["body"], format="json")
@@ -75,11 +75,15 @@ def post_accepted(api, match_id: int, step: dict[str, Any], where: str) -> None:
         assert answer[key] == after[key], f"{where}: POST answer and GET disagree on {key}"
     assert len(after["rounds"]) == step["deal"], f"{where}: {len(after['rounds'])} rounds stored"
     stored = after["rounds"][-1]
-    assert stored["scores"] == step["scores"], f"{where}: GET scores {stored['scores']}, spec {step['scores']}"
+    assert stored["scores"] == step["scores"], (
+        f"{where}: GET scores {stored['scores']}, spec {step['scores']}"
+    )
     assert {key: stored.get(key) for key in step["body"]} == step["body"], f"{where}: not stored as posted"
 
     rows = unit_rows(after, len(step["totals"]), where)
-    assert [row["total"] for row in rows] == step["totals"], f"{where}: totals, standings {after['standings']}"
+    assert [row["total"] for row in rows] == step["totals"], (
+        f"{where}: totals, standings {after['standings']}"
+    )
     assert [row["rank"] for row in rows] == step["ranks"], f"{where}: ranks, standings {after['standings']}"
     for name, expected in step.get("state", {}).items():
         assert name in UNIT_STATE_KEYS, f"{where}: unknown unit state {name}"
@@ -95,7 +99,9 @@ def post_accepted(api, match_id: int, step: dict[str, Any], where: str) -> None:
             got = after["next"].get(name)
             assert got == expected, f"{where}: next.{name} {got}, spec {expected}; next {after['next']}"
     if "winners" in step:
-        assert after["winners"] == step["winners"], f"{where}: winners {after['winners']}, spec {step['winners']}"
+        assert after["winners"] == step["winners"], (
+            f"{where}: winners {after['winners']}, spec {step['winners']}"
+        )
 
 
 def post_refused(api, match_id: int, step: dict[str, Any], where: str) -> None:
@@ -112,7 +118,9 @@ def post_refused(api, match_id: int, step: dict[str, Any], where: str) -> None:
     got = [(error.get("code"), error.get("field")) for error in errors]
     assert got == expected, f"{where}: errors {got}, spec {expected}"
     for error in errors:
-        assert isinstance(error.get("message"), str) and error["message"].strip(), f"{where}: no message: {error}"
+        assert isinstance(error.get("message"), str) and error["message"].strip(), (
+            f"{where}: no message: {error}"
+        )
     after = get_match(api, match_id)
     assert len(after["rounds"]) == len(before["rounds"]), f"{where}: a refused round was stored"
     for key in STATE_KEYS:
@@ -132,7 +140,9 @@ def play(api, match_id: int, steps: list[dict[str, Any]], label: str) -> None:
 @pytest.mark.parametrize("example", [pytest.param(e, id=i) for i, e in BY_ID.items()])
 def test_worked_example_passes_through_the_api(api, example):
     created = api.post("/api/matches/", example["create"], format="json")
-    assert created.status_code == 201, f"{example['id']}: create answered {created.status_code} {created.json()}"
+    assert created.status_code == 201, (
+        f"{example['id']}: create answered {created.status_code} {created.json()}"
+    )
     match_id = created.json()["id"]
 
     base = example["base"]
@@ -148,7 +158,9 @@ def test_worked_example_passes_through_the_api(api, example):
     for key, expected in (example["expected_get"] or {}).items():
         assert match[key] == expected, f"{example['id']}: GET {key} is {match[key]!r}, spec {expected!r}"
     for key, expected in example["final"].items():
-        assert match[key] == expected, f"{example['id']}: at the end {key} is {match[key]!r}, spec {expected!r}"
+        assert match[key] == expected, (
+            f"{example['id']}: at the end {key} is {match[key]!r}, spec {expected!r}"
+        )
 
 
 def _load_extractor():

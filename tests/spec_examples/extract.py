@@ -194,7 +194,7 @@ def parse_json_lines(lines: list[str]) -> list:
 
 def _cell(raw: str) -> object:
     raw = raw.strip()
-    if raw in {"–", "-", "—", ""}:
+    if raw in {"\u2013", "-", "\u2014", ""}:  # en dash, hyphen, em dash: no value
         return None
     if raw.startswith("`") and raw.endswith("`"):
         raw = raw[1:-1]
@@ -391,9 +391,7 @@ def parse_example(slug: str, number: int, title: str, text: str) -> dict:
         if after == 0:
             position = 0
         else:
-            position = next(
-                i + 1 for i, s in enumerate(steps) if s["kind"] == "round" and s["deal"] == after
-            )
+            position = next(i + 1 for i, s in enumerate(steps) if s["kind"] == "round" and s["deal"] == after)
         while position < len(steps) and steps[position]["kind"] == "refused":
             position += 1
         steps.insert(position, step)
@@ -449,7 +447,10 @@ def extract_file(path: Path) -> tuple[str, list[dict]]:
     if not head or head.group(1) != path.stem:
         raise SpecFormatError(f"{path.name}: title does not name the slug {path.stem}")
     slug = path.stem
-    examples = [parse_example(slug, n, title, body) for n, title, body in split_examples(worked_examples_section(text))]
+    examples = [
+        parse_example(slug, n, title, body)
+        for n, title, body in split_examples(worked_examples_section(text))
+    ]
     resolve_bases(slug, examples)
     return slug, examples
 
@@ -472,7 +473,9 @@ def _dump(value: object, indent: int, width: int = 110) -> str:
         return flat
     inner = " " * (indent + 2)
     if isinstance(value, dict):
-        parts = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, indent + 2)}" for k, v in value.items()]
+        parts = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, indent + 2)}" for k, v in value.items()
+        ]
         return "{\n" + ",\n".join(parts) + "\n" + " " * indent + "}"
     parts = [inner + _dump(v, indent + 2) for v in value]
     return "[\n" + ",\n".join(parts) + "\n" + " " * indent + "]"
@@ -504,7 +507,9 @@ def extracted_counts(examples: list[dict]) -> dict[str, int]:
     # JSON blocks: create bodies written in the example, narrative rounds and refusals (one each),
     # the one-body-per-line blocks, and the GET documents.
     own_creates = sum(1 for e in examples if e["base"] is None)
-    multiline_blocks = sum(1 for e in examples if any(s["kind"] == "round" and "note" not in s for s in e["steps"]))
+    multiline_blocks = sum(
+        1 for e in examples if any(s["kind"] == "round" and "note" not in s for s in e["steps"])
+    )
     gets = sum(1 for e in examples if e["expected_get"] is not None)
     return {
         "examples": len(examples),
