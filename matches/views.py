@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -173,5 +174,5 @@ def _render_sheet(
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     context = {**_form_context(sheet, body, errors), "idempotency_key": uuid.uuid4().hex}
     response = render(request, template, context, status=status)
-    response["Vary"] = "HX-Request"
+    patch_vary_headers(response, ["HX-Request"])
     return response

@@ -20,6 +20,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.errors import field_error, refused_response
+from matches.api.schema import (
+    ErrorsSerializer,
+    GameSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+    NewMatchSerializer,
+    RoundAnswerSerializer,
+    RoundBodySerializer,
+    RoundSerializer,
+)
 from matches.models import Match, Round
 from matches.presenters import match_json, match_summary_json, round_json
 from matches.terms import game_name
@@ -40,7 +50,10 @@ def _body(request: Request) -> Any:
     return request.data
 
 
-@extend_schema(summary="The games Scoreblok knows, with their options and player counts")
+@extend_schema(
+    summary="The games Scoreblok knows, with their options and player counts",
+    responses={200: GameSerializer(many=True)},
+)
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_list(request: Request) -> Response:
@@ -79,7 +92,19 @@ def _allowed(option: Any) -> dict[str, Any]:
     return allowed
 
 
-@extend_schema(summary="List your matches, or start one", request=OpenApiTypes.OBJECT)
+@extend_schema(
+    methods=["GET"],
+    operation_id="matches_list",
+    summary="Your clubs' matches, newest first",
+    responses={200: MatchSummarySerializer(many=True)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="matches_create",
+    summary="Start a match",
+    request=NewMatchSerializer,
+    responses={201: MatchSerializer, 400: ErrorsSerializer},
+)
 @api_view(["GET", "POST"])
 def match_list(request: Request) -> Response:
     if request.method == "POST":
@@ -135,7 +160,11 @@ def _club_for(request: Request, club_id: object) -> Club:
     return club
 
 
-@extend_schema(summary="A match: players, rounds, standings, what comes next, winners")
+@extend_schema(
+    operation_id="matches_retrieve",
+    summary="A match: players, rounds, standings, what comes next, winners",
+    responses={200: MatchSerializer, 404: ErrorsSerializer},
+)
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
     match = _match_for_member(request, match_id)
@@ -143,9 +172,18 @@ def match_detail(request: Request, match_id: int) -> Response:
 
 
 @extend_schema(
-    summary="The rounds of a match; POST enters the next one",
-    request=OpenApiTypes.OBJECT,
+    methods=["GET"],
+    operation_id="rounds_list",
+    summary="The rounds of a match",
+    responses={200: RoundSerializer(many=True)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="rounds_create",
+    summary="Enter the next round",
+    request=RoundBodySerializer,
     parameters=[IDEMPOTENCY],
+    responses={201: RoundAnswerSerializer, 400: ErrorsSerializer, 409: ErrorsSerializer},
 )
 @api_view(["GET", "POST"])
 def round_list(request: Request, match_id: int) -> Response:
@@ -162,7 +200,24 @@ def round_list(request: Request, match_id: int) -> Response:
 
 
 @extend_schema(
-    summary="One round; PUT corrects it, DELETE undoes the last round", request=OpenApiTypes.OBJECT
+    methods=["GET"],
+    operation_id="rounds_retrieve",
+    summary="One round with its history",
+    responses={200: RoundSerializer},
+)
+@extend_schema(
+    methods=["PUT"],
+    operation_id="rounds_correct",
+    summary="Correct a round (the match is replayed)",
+    request=RoundBodySerializer,
+    responses={200: RoundAnswerSerializer, 400: ErrorsSerializer},
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="rounds_undo",
+    summary="Undo the last round",
+    request=None,
+    responses={200: MatchSerializer, 400: ErrorsSerializer},
 )
 @api_view(["GET", "PUT", "DELETE"])
 def round_detail(request: Request, match_id: int, number: int) -> Response:

@@ -1,0 +1,195 @@
+"""The phone pages for a Frustration match: home, new match, the sheet, entering, refusing,
+correcting and undoing rounds, and who may see them."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Match, Round, RoundRevision
+from players.models import Club
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def deal_form(went_out: int, seats: list[tuple[bool, int]], key: str = "k1") -> dict[str, object]:
+    data: dict[str, object] = {"@went_out": str(went_out), "idempotency_key": key}
+    for index, (laid_down, points) in enumerate(seats):
+        data[f"entries.{index}.laid_down:bool"] = ["0", "1"] if laid_down else ["0"]
+        data[f"entries.{index}.points:int"] = str(points)
+    return data
+
+
+@pytest.fixture
+def match(alice, club) -> Match:
+    return MatchFactory(club=club, game="frustration-nl", players=["Anna", "Bram", "Cor"], by=alice)
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def test_home_asks_anonymous_visitors_to_log_in(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert reverse("login") in response.content.decode()
+
+
+def test_home_lists_matches_in_progress(alice_client, match):
+    response = alice_client.get("/")
+    assert response.status_code == 200
+    assert reverse("match_detail", args=[match.pk]) in response.content.decode()
+
+
+def test_new_match_starts_a_frustration_match_in_the_users_club(alice_client, alice):
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]),
+        {"player_0": "Anna", "player_1": " bram ", "player_2": "", "dealer": "1", "option_real_jokers": "0"},
+    )
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert response.url == reverse("match_detail", args=[match.pk])
+    assert match.club == Club.personal_for(alice)
+    assert match.dealer == 1
+    assert match.options == {"packs": 2, "real_jokers": 0}
+    assert [seat.player.name for seat in match.seats.all()] == ["Anna", "bram"]
+
+
+def test_new_match_with_one_player_is_refused_and_keeps_the_name(alice_client):
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]), {"player_0": "Anna", "dealer": "0"}
+    )
+    assert response.status_code == 200
+    assert 'value="Anna"' in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_new_match_for_an_unknown_game_is_404(alice_client):
+    assert alice_client.get(reverse("new_match_setup", args=["poker"])).status_code == 404
+
+
+def test_sheet_shows_each_players_contract_and_the_dealer(alice_client, match):
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "two sets of 3" in page
+    assert "Deal 1" in page and "<strong>Anna</strong> deals" in page
+
+
+def test_entering_a_round_stores_it_and_shows_the_totals(alice_client, match):
+    response = alice_client.post(
+        reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 95)])
+    )
+    assert response.status_code == 302
+    assert Round.objects.get(match=match).scores == [0, 30, 95]
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "two runs of 3" in page
+
+
+def test_refused_round_keeps_what_was_typed_and_says_why_next_to_the_field(alice_client, match):
+    response = alice_client.post(
+        reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 50)])
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "at least 55" in page
+    assert 'name="entries.2.points:int"\n             value="50"' in page or 'value="50"' in page
+    assert not Round.objects.exists()
+
+
+def test_htmx_entry_answers_the_sheet_fragment_only(alice_client, match):
+    response = alice_client.post(
+        reverse("round_add", args=[match.pk]),
+        deal_form(0, [(True, 0), (True, 30), (False, 95)]),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="sheet"')
+    assert "<html" not in page
+    assert "HX-Request" in response["Vary"]
+
+
+def test_repeated_submit_of_the_same_form_stores_one_round(alice_client, match):
+    form = deal_form(0, [(True, 0), (True, 30), (False, 95)], key="same-form")
+    alice_client.post(reverse("round_add", args=[match.pk]), form)
+    alice_client.post(reverse("round_add", args=[match.pk]), form)
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_correcting_a_round_replays_and_records_history(alice_client, match, alice):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        },  # noqa: E501
+        by=alice,
+    )
+    edit = reverse("round_edit", args=[match.pk, 1])
+    assert "Correct round 1" in alice_client.get(edit).content.decode()
+    response = alice_client.post(edit, deal_form(0, [(True, 0), (True, 40), (False, 95)]))
+    assert response.status_code == 302
+    assert Round.objects.get(match=match).scores == [0, 40, 95]
+    assert RoundRevision.objects.filter(match=match, action="correct", by=alice).exists()
+
+
+def test_refused_correction_changes_nothing(alice_client, match, alice):
+    body = {
+        "entries": [
+            {"laid_down": True, "went_out": True, "points": 0},
+            {"laid_down": True, "went_out": False, "points": 30},
+            {"laid_down": False, "went_out": False, "points": 95},
+        ]
+    }  # noqa: E501
+    match.add_round(body, by=alice)
+    response = alice_client.post(
+        reverse("round_edit", args=[match.pk, 1]), deal_form(0, [(True, 0), (True, 30), (False, 10)])
+    )
+    assert response.status_code == 400
+    assert Round.objects.get(match=match).body == body
+
+
+def test_undo_removes_the_last_round(alice_client, match, alice):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        },  # noqa: E501
+        by=alice,
+    )
+    response = alice_client.post(reverse("round_undo", args=[match.pk]))
+    assert response.status_code == 302
+    assert not Round.objects.filter(match=match).exists()
+    assert RoundRevision.objects.filter(match=match, action="undo").exists()
+
+
+def test_undo_needs_post(alice_client, match):
+    assert alice_client.get(reverse("round_undo", args=[match.pk])).status_code == 405
+
+
+def test_another_clubs_match_is_not_found(client, charlie, match):
+    client.force_login(charlie)
+    assert client.get(reverse("match_detail", args=[match.pk])).status_code == 404
+    assert client.post(reverse("round_add", args=[match.pk]), {}).status_code == 404
+
+
+def test_scoring_needs_a_login(client, match):
+    response = client.get(reverse("match_detail", args=[match.pk]))
+    assert response.status_code == 302
+    assert reverse("login") in response.url
+
+
+def test_signup_creates_a_user_with_a_personal_club(client):
+    response = client.post(
+        reverse("signup"),
+        {"username": "dora", "password1": "a-long-passphrase", "password2": "a-long-passphrase"},
+    )
+    assert response.status_code == 302
+    assert Club.objects.filter(memberships__user__username="dora", personal=True).exists()
