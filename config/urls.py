@@ -14,7 +14,7 @@ urlpatterns = [
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -97,3 +97,17 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Preference(models.Model):
+    """What a user chose once and expects on every device: for now, the language."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    class Meta:
+        verbose_name = _("preference")
+        verbose_name_plural = _("preferences")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"

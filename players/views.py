@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language as django_set_language
 
-from players.models import Club
+from players.models import Club, Preference
 
 
 @require_http_methods(["GET", "POST"])
@@ -20,3 +22,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, remembered for the signed-in user on every device."""
+    response = django_set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        Preference.objects.update_or_create(user=request.user, defaults={"language": language})
+    return response
