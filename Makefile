@@ -1,6 +1,8 @@
 # Scoreblok: `make run` to play, `make test` to check everything.
-PYTHON ?= $(shell for v in python3.13 python3.12; do command -v $$v >/dev/null && { echo $$v; break; }; done; \
-	for d in $$HOME/.pyenv/versions/3.13* $$HOME/.pyenv/versions/3.12*; do [ -x $$d/bin/python ] && { echo $$d/bin/python; break; }; done)
+# The first Python 3.12+ that really runs (pyenv shims can exist for versions not selected).
+PYTHON ?= $(shell for p in python3.12 python3.13 $$HOME/.pyenv/versions/3.12*/bin/python \
+	$$HOME/.pyenv/versions/3.13*/bin/python python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -9,7 +11,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
-	@test -x $(BIN)/python || $(firstword $(PYTHON)) -m venv $(VENV)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	@touch $(STAMP)

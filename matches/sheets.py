@@ -35,6 +35,7 @@ class EntryRow:
     values: Mapping[str, Any]
     errors: dict[str, list[str]]
     sitting_out: bool = False
+    unit: int | None = None  # the scoring unit (team) the line belongs to
 
     @property
     def prefix(self) -> str:
@@ -78,14 +79,26 @@ def build_sheet(match: Match, state: MatchState) -> Sheet:
     return Sheet(match, state, players, columns, rounds, standings, next_json(state.next))
 
 
+# Games that take one entry per seat even in team play (scores stay per team).
+SEAT_ENTRY_GAMES = frozenset({"duizenden"})
+
+
+def _lines(sheet: Sheet) -> list[tuple[str, int]]:
+    """(label, unit) per form line: one per scoring unit, or one per seat for SEAT_ENTRY_GAMES."""
+    if sheet.match.game not in SEAT_ENTRY_GAMES:
+        return [(column.label, column.unit) for column in sheet.columns]
+    unit_of = {seat: unit for unit, seats in enumerate(sheet.state.setup.units) for seat in seats}
+    return [(name, unit_of[seat]) for seat, name in enumerate(sheet.players)]
+
+
 def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
     """The round form's lines, holding what was typed (``body``) and each line's errors."""
     entries = body.get("entries", []) if isinstance(body, Mapping) else []
     active = _active_seats(sheet)
     rows = []
-    for unit, column in enumerate(sheet.columns):
-        typed = entries[unit] if unit < len(entries) and isinstance(entries[unit], Mapping) else {}
-        prefix = f"entries.{unit}."
+    for index, (label, unit) in enumerate(_lines(sheet)):
+        typed = entries[index] if index < len(entries) and isinstance(entries[index], Mapping) else {}
+        prefix = f"entries.{index}."
         own: dict[str, list[str]] = {}
         for key, messages in errors.items():
             if key.startswith(prefix):
@@ -94,11 +107,10 @@ def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, l
                 own.setdefault(name, []).extend(messages)
                 if "." in name:
                     own.setdefault(name.split(".")[0], []).extend(messages)
-        if f"entries.{unit}" in errors:
-            own[""] = errors[f"entries.{unit}"]
-        rows.append(
-            EntryRow(unit, column.label, typed, own, sitting_out=active is not None and unit not in active)
-        )
+        if f"entries.{index}" in errors:
+            own[""] = errors[f"entries.{index}"]
+        sitting_out = active is not None and index not in active
+        rows.append(EntryRow(index, label, typed, own, sitting_out=sitting_out, unit=unit))
     return rows
 
 
