@@ -126,7 +126,7 @@ def test_correcting_a_round_replays_and_records_history(alice_client, match, ali
                 {"laid_down": True, "went_out": False, "points": 30},
                 {"laid_down": False, "went_out": False, "points": 95},
             ]
-        },  # noqa: E501
+        },
         by=alice,
     )
     edit = reverse("round_edit", args=[match.pk, 1])
@@ -144,7 +144,7 @@ def test_refused_correction_changes_nothing(alice_client, match, alice):
             {"laid_down": True, "went_out": False, "points": 30},
             {"laid_down": False, "went_out": False, "points": 95},
         ]
-    }  # noqa: E501
+    }
     match.add_round(body, by=alice)
     response = alice_client.post(
         reverse("round_edit", args=[match.pk, 1]), deal_form(0, [(True, 0), (True, 30), (False, 10)])
@@ -161,7 +161,7 @@ def test_undo_removes_the_last_round(alice_client, match, alice):
                 {"laid_down": True, "went_out": False, "points": 30},
                 {"laid_down": False, "went_out": False, "points": 95},
             ]
-        },  # noqa: E501
+        },
         by=alice,
     )
     response = alice_client.post(reverse("round_undo", args=[match.pk]))
