@@ -22,7 +22,7 @@ MESSAGES: Mapping[str, Promise] = {
     "negative": _("This cannot be negative."),
     "not_multiple_of_5": _("Points must be a multiple of 5."),
     "unknown_card": _("This is not a card of this game."),
-    "too_many_cards": _("More of this card than the packs hold (%(limit)s)."),
+    "too_many_cards": _("More of this card in this deal than the packs hold (%(limit)s)."),
     "points_mismatch": _("The points (%(points)s) do not match the cards (%(cards)s)."),
     "match_finished": _("This match is over: no more rounds can be entered."),
     "unknown_option": _("This game has no such option."),
@@ -37,7 +37,9 @@ MESSAGES: Mapping[str, Promise] = {
     "points_too_high": _("Too many points: at most %(maximum)s."),
     "finished_player_entry": _("This player has finished and sits out: leave the line empty."),
     # Duizenden.
-    "more_points_than_cards": _("More points than all the cards in the packs are worth (%(limit)s)."),
+    "more_points_than_cards": _(
+        "Table and hands add up to %(points)s, more than all the cards in the packs are worth (%(limit)s)."
+    ),
     # Barbuse.
     "unknown_contract": _("This is not one of the five contracts."),
     "contract_already_played": _("The spelmaker has already played this contract."),
@@ -69,8 +71,15 @@ MESSAGES: Mapping[str, Promise] = {
 }
 
 
-def message_for(error: RuleError) -> str:
-    template = MESSAGES.get(error.code, MESSAGES["invalid"])
+# Where one code means something else in one game, that game says it its own way.
+GAME_MESSAGES: Mapping[tuple[str, str], Promise] = {
+    ("canasta", "went_out_count"): _("At most one side can go out, not %(count)s."),
+    ("canasta", "went_out_with_cards"): _("A player who went out has no cards left: enter 0."),
+}
+
+
+def message_for(error: RuleError, game: str | None = None) -> str:
+    template = GAME_MESSAGES.get((game or "", error.code)) or MESSAGES.get(error.code, MESSAGES["invalid"])
     text = str(template)
     try:
         return text % dict(error.params) if "%(" in text else text
@@ -85,6 +94,8 @@ def _without_placeholders(text: str) -> str:
     return (text[:cut] if cut > 0 else text[:first]).rstrip(" .,:;") + "."
 
 
-def error_list(errors: tuple[RuleError, ...] | list[RuleError]) -> list[dict[str, str]]:
+def error_list(
+    errors: tuple[RuleError, ...] | list[RuleError], game: str | None = None
+) -> list[dict[str, str]]:
     """The API's error rows, also used to show errors next to form fields."""
-    return [{"field": e.field, "code": e.code, "message": message_for(e)} for e in errors]
+    return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]

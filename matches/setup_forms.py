@@ -6,7 +6,6 @@ without touching this form; the engine still has the last word on every value.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -21,14 +20,22 @@ from scoring.options import BoolOption, ChoiceOption
 
 MAX_PLAYERS = 6
 
-TEAM_PRESETS: dict[int, list[list[list[int]]]] = {
-    4: [[[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]]],
-    6: [[[0, 2, 4], [1, 3, 5]], [[0, 3], [1, 4], [2, 5]], [[0, 1], [2, 3], [4, 5]]],
+# Seatings players describe in words; the seats follow from how many sit at the table.
+TEAM_SHAPES: dict[str, tuple[object, dict[int, list[list[int]]]]] = {
+    "opposite": (
+        _("Partners opposite each other"),
+        {4: [[0, 2], [1, 3]], 6: [[0, 2, 4], [1, 3, 5]]},
+    ),
+    "neighbours": (
+        _("Partners side by side"),
+        {4: [[0, 1], [2, 3]], 6: [[0, 1], [2, 3], [4, 5]]},
+    ),
+    "pairs_across": (
+        _("Three pairs, partners opposite (6 players)"),
+        {6: [[0, 3], [1, 4], [2, 5]]},
+    ),
 }
-
-
-def _team_label(teams: list[list[int]]) -> str:
-    return " vs ".join("+".join(str(seat + 1) for seat in team) for team in teams)
+TEAM_GAMES = {"canasta", "duizenden"}
 
 
 class NewMatchForm(forms.Form):
@@ -45,20 +52,20 @@ class NewMatchForm(forms.Form):
         self.rules = rules
         self.club = club
         smallest = min(rules.player_counts)
-        for seat in range(max(rules.player_counts)):
+        # Always six seats: a wrong count is the engine's to refuse, with its own message.
+        for seat in range(MAX_PLAYERS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Seat %(seat)s") % {"seat": seat + 1},
                 max_length=60,
                 required=seat < smallest,
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
-        self.player_fields = [self[f"player_{seat}"] for seat in range(max(rules.player_counts))]
-        presets = [("", _("Game default"))]
-        for count in sorted(TEAM_PRESETS):
-            if count in rules.player_counts and rules.slug in {"canasta", "duizenden"}:
-                presets += [(json.dumps(t), _team_label(t)) for t in TEAM_PRESETS[count]]
+        self.player_fields = [self[f"player_{seat}"] for seat in range(MAX_PLAYERS)]
+        presets: list[tuple[str, object]] = [("", _("Game default"))]
+        if rules.slug in TEAM_GAMES:
+            presets += [(name, label) for name, (label, _seats) in TEAM_SHAPES.items()]
         self.fields["teams"].choices = presets
-        self.fields["teams"].help_text = _("Seat numbers, partners joined by +.")
+        self.fields["teams"].help_text = _("Seats are numbered clockwise from the first player.")
         if len(presets) == 1:
             self.fields["teams"].widget = forms.HiddenInput()
         for option in rules.options:
@@ -107,10 +114,18 @@ class NewMatchForm(forms.Form):
         return {
             "game": self.rules.slug,
             "players": data["players"],
-            "teams": json.loads(data["teams"]) if data.get("teams") else None,
+            "teams": self._teams(data.get("teams", ""), len(data["players"])),
             "options": options,
             "dealer": data.get("dealer", 0),
         }
+
+    @staticmethod
+    def _teams(shape: str, players: int) -> object:
+        if not shape:
+            return None
+        # A shape that does not exist for this many players is passed on as [] so that the
+        # engine refuses it with its own "invalid teams" message.
+        return TEAM_SHAPES[shape][1].get(players, [])
 
     def add_refusal(self, refused: Refused) -> None:
         for error in refused.errors:

@@ -87,3 +87,19 @@ RANK_LABELS: Mapping[str, Promise] = {
 
 def rank_label(rank: str) -> str:
     return str(RANK_LABELS.get(rank, rank))
+
+
+CONTRACT_NAMES: Mapping[str, Promise] = {
+    # Barbuse's contracts keep their Dutch names at Dutch tables; other languages translate them.
+    "knobbelen": _("Knobbelen"),
+    "no_queens": _("Geen Vrouwen"),
+    "no_hearts": _("Geen Harten"),
+    "aanleggen": _("Aanleggen"),
+    "no_king_of_hearts": _("Geen Hartenheer"),
+}
+
+
+def contract_name(slug: object) -> str:
+    """A Barbuse contract's name in the reader's language; other values as they are."""
+    name = CONTRACT_NAMES.get(slug) if isinstance(slug, str) else None
+    return str(name) if name is not None else str(slug)

@@ -101,7 +101,9 @@ def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match.add_round(body, by=request.user, idempotency_key=key)
     except Refused as refused:
-        return _render_sheet(request, match, body=body, errors=error_list(refused.errors), status=400)
+        return _render_sheet(
+            request, match, body=body, errors=error_list(refused.errors, match.game), status=400
+        )
     if request.htmx:
         return _render_sheet(request, match, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
@@ -119,7 +121,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         try:
             match.correct_round(number, body, by=request.user)
         except Refused as refused:
-            errors = error_list(refused.errors)
+            errors = error_list(refused.errors, match.game)
         else:
             messages.success(request, _("Round %(number)s corrected.") % {"number": number})
             return redirect("match_detail", match_id=match.pk)

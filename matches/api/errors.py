@@ -17,10 +17,10 @@ from matches.messages import MESSAGES, error_list
 from scoring import Refused, RuleError
 
 
-def refused_response(refused: Refused, *, correction: bool = False) -> Response:
+def refused_response(refused: Refused, *, game: str | None = None, correction: bool = False) -> Response:
     """400 for a refused round; 409 for a round posted to a finished match."""
     code = status.HTTP_409_CONFLICT if refused.finished and not correction else status.HTTP_400_BAD_REQUEST
-    return Response({"errors": error_list(refused.errors)}, status=code)
+    return Response({"errors": error_list(refused.errors, game)}, status=code)
 
 
 def _row(code: str, field: str = "", message: Any = None) -> dict[str, str]:

@@ -194,7 +194,7 @@ def round_list(request: Request, match_id: int) -> Response:
     try:
         stored, state = match.add_round(_body(request), by=request.user, idempotency_key=key)
     except Refused as refused:
-        return refused_response(refused)
+        return refused_response(refused, game=match.game)
     match.refresh_from_db()
     return Response(_round_answer(match, stored, state), status=status.HTTP_201_CREATED)
 
@@ -233,7 +233,7 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
                 return Response(_round_answer(match, stored, state))
             state = match.undo_last_round(number, by=request.user)
     except Refused as refused:
-        return refused_response(refused, correction=True)
+        return refused_response(refused, game=match.game, correction=True)
     match.refresh_from_db()
     return Response(match_json(match, state))
 

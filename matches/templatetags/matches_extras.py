@@ -2,6 +2,7 @@ from typing import Any
 
 from django import template
 
+from matches.terms import contract_name as _contract_name
 from matches.terms import game_name as _game_name
 
 register = template.Library()
@@ -27,3 +28,8 @@ def rank_label(rank: str) -> str:
     from matches.terms import rank_label as _rank_label
 
     return _rank_label(rank)
+
+
+@register.filter
+def contract_name(slug: str) -> str:
+    return _contract_name(slug)

@@ -1,0 +1,160 @@
+"""Barbuse's scoresheet grid and round form, laid out from the engine (scoring/games/barbuse.py).
+
+Who was spelmaker for a deal comes from the engine's ``spelmaker``, the contracts a form offers
+from ``next.contracts_left`` (or ``Progress.left_for`` when a past deal is corrected), and the
+totals the counters aim at from the engine's constants. Nothing here decides a rule: the server
+still checks every round.
+
+The Dutch contract names stay Dutch in every language (they are the game's terms) but still go
+through gettext, so a catalogue may add a gloss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _gettext
+
+from matches.terms import contract_name as _contract_name
+from scoring.games import barbuse
+
+register = template.Library()
+
+
+@register.filter
+def contract_name(slug: str) -> str:
+    return _contract_name(slug)
+
+
+def _penalty(slug: str, options: Mapping[str, Any]) -> str:
+    """One short line: what the contract costs, from the engine's tables and the match options."""
+    if slug == barbuse.KNOBBELEN:
+        steps = "/".join(str(barbuse.KNOBBELEN_PENALTY[n]) for n in sorted(barbuse.KNOBBELEN_PENALTY))
+        return _gettext("%(penalties)s each for 1/2/3/4 misses") % {"penalties": steps}
+    if slug == barbuse.NO_QUEENS:
+        return _gettext("%(penalty)s per queen") % {"penalty": barbuse.QUEEN_PENALTY}
+    if slug == barbuse.NO_HEARTS:
+        return _gettext("%(penalty)s per heart, all %(hearts)s: \u2212%(bonus)s") % {
+            "penalty": barbuse.HEART_PENALTY,
+            "hearts": barbuse.HEARTS,
+            "bonus": options.get("all_hearts_bonus"),
+        }
+    if slug == barbuse.AANLEGGEN:
+        steps = "/".join(str(barbuse.AANLEGGEN_PENALTY[n]) for n in sorted(barbuse.AANLEGGEN_PENALTY))
+        return _gettext("places: %(penalties)s") % {"penalties": steps}
+    return _gettext("%(penalty)s for the king") % {"penalty": options.get("king_of_hearts_penalty")}
+
+
+@dataclass
+class GridColumn:
+    """A player as spelmaker: the deals he chooses for, and whether he chooses now."""
+
+    seat: int
+    label: str
+    deals: list[int]
+    current: bool
+    total: int
+
+    @property
+    def first(self) -> int:
+        return self.deals[0]
+
+    @property
+    def last(self) -> int:
+        return self.deals[-1]
+
+
+@dataclass
+class GridCell:
+    seat: int
+    number: int | None  # the deal in which this spelmaker played this contract
+    current: bool  # the spelmaker choosing now, and this contract still his to choose
+
+
+@dataclass
+class GridRow:
+    slug: str
+    name: str
+    penalty: str
+    cells: list[GridCell] = field(default_factory=list)
+
+
+@register.simple_tag
+def barbuse_grid(sheet: Any) -> dict[str, Any]:
+    """Spelmakers (in seat order, as the score grid) by contracts: which deal played what."""
+    setup = sheet.state.setup
+    deals: dict[int, list[int]] = {seat: [] for seat in range(setup.players)}
+    for number in range(1, barbuse.DEALS + 1):
+        deals[barbuse.spelmaker(setup, number)].append(number)
+    played = {(barbuse.spelmaker(setup, r["number"]), r.get("contract")): r["number"] for r in sheet.rounds}
+    current = sheet.next["dealer"] if sheet.next else None
+    columns = [
+        GridColumn(seat, sheet.players[seat], deals[seat], seat == current, sheet.columns[seat].total)
+        for seat in range(setup.players)
+    ]
+    rows = []
+    for slug in barbuse.CONTRACTS:
+        cells = [
+            GridCell(
+                seat,
+                played.get((seat, slug)),
+                seat == current and (seat, slug) not in played,
+            )
+            for seat in range(setup.players)
+        ]
+        rows.append(GridRow(slug, contract_name(slug), _penalty(slug, setup.options), cells))
+    left = sheet.next.get("contracts_left", []) if sheet.next else []
+    return {
+        "columns": columns,
+        "rows": rows,
+        "spelmaker": sheet.players[current] if current is not None else None,
+        "left": [(slug, contract_name(slug)) for slug in left],
+    }
+
+
+@dataclass
+class Choice:
+    slug: str
+    name: str
+    checked: bool
+    refused: bool  # posted, but already played by this spelmaker: kept so the typed values stay
+
+
+@register.simple_tag
+def barbuse_form(sheet: Any, body: Any, number: Any = None) -> dict[str, Any]:
+    """The contracts this deal may take and the numbers the entry fields need.
+
+    ``number`` is the deal being corrected (the correction page); otherwise the next deal.
+    """
+    setup = sheet.state.setup
+    if number:
+        number = int(number)
+        left = barbuse.Progress(tuple(sheet.state.progress.contracts[: number - 1])).left_for(number)
+    else:
+        number = sheet.next["number"] if sheet.next else barbuse.DEALS
+        left = list(sheet.next.get("contracts_left", [])) if sheet.next else []
+    posted = body.get("contract") if isinstance(body, Mapping) else None
+    offered = [slug for slug in barbuse.CONTRACTS if slug in left or slug == posted]
+    choices = [
+        Choice(
+            slug,
+            contract_name(slug),
+            checked=slug == posted or (posted is None and len(left) == 1),
+            refused=slug not in left,
+        )
+        for slug in offered
+    ]
+    limits = {spec.key: spec for specs in barbuse.CONTRACT_FIELDS.values() for spec in specs}
+    return {
+        "choices": choices,
+        "posted": posted,
+        "spelmaker": sheet.players[barbuse.spelmaker(setup, number)],
+        "limits": limits,
+        "tricks": barbuse.TRICKS,
+        "queens": barbuse.QUEENS,
+        "hearts": barbuse.HEARTS,
+        "places": sorted(barbuse.AANLEGGEN_PENALTY),
+    }

@@ -1,0 +1,26 @@
+// Canasta's counters: − and + buttons beside the canasta and red-three inputs. The inputs are
+// plain number fields, so the form works without this script; it only shows and runs the buttons.
+(function () {
+  "use strict";
+  // htmx runs this script again with every swapped-in form: listen once.
+  if (window.scoreblokCanastaCounters) return;
+  window.scoreblokCanastaCounters = true;
+
+  function init(root) {
+    root.querySelectorAll(".canasta-counter [data-step]").forEach(function (button) {
+      button.hidden = false;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest(".canasta-counter [data-step]");
+    if (!button) return;
+    const input = button.parentElement.querySelector("input");
+    const value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    input.value = Math.max(0, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  init(document);
+  document.addEventListener("htmx:load", function (event) { init(event.target); });
+})();
