@@ -90,9 +90,22 @@ class NewMatchForm(forms.Form):
         return forms.IntegerField(
             label=label,
             required=False,
-            help_text=_("Empty: the game's default for this table."),
+            help_text=self._default_text(option),
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
+
+    def _default_text(self, option: Any) -> str:
+        """ "Empty: 2 (3 for 6 players)": the defaults as the engine gives them per table size."""
+        by_count = {count: option.default_for(count) for count in self.rules.player_counts}
+        usual = max(set(by_count.values()), key=list(by_count.values()).count)
+        others = ", ".join(
+            _("%(value)s for %(count)s players") % {"value": value, "count": count}
+            for count, value in by_count.items()
+            if value != usual
+        )
+        if others:
+            return _("Empty: %(value)s (%(others)s).") % {"value": usual, "others": others}
+        return _("Empty: %(value)s.") % {"value": usual}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

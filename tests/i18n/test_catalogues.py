@@ -1,0 +1,53 @@
+"""Dutch and French are complete: every entry translated, none fuzzy, every engine code worded."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from matches.messages import MESSAGES, message_for
+from scoring import RuleError, all_games
+from scoring.errors import GENERIC_CODES
+from tests.i18n.catalogues import LANGUAGES, read_po
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogue_has_no_untranslated_or_fuzzy_entry(language: str):
+    entries = read_po(language)
+    assert len(entries) > 100
+    untranslated = [e.msgid for e in entries if not all(e.translations)]
+    fuzzy = [e.msgid for e in entries if e.fuzzy]
+    assert untranslated == []
+    assert fuzzy == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_every_placeholder(language: str):
+    for entry in read_po(language):
+        wanted = sorted(PLACEHOLDER.findall(entry.msgid))
+        for text in entry.translations:
+            assert sorted(PLACEHOLDER.findall(text)) == wanted or entry.plural, entry.msgid
+
+
+def test_every_engine_error_code_has_a_message():
+    codes = set(GENERIC_CODES)
+    for game in all_games():
+        codes |= set(game.codes)
+    assert codes - set(MESSAGES) == set()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("nl", "Punten moeten een veelvoud van 5 zijn."),
+        ("fr", "Les points doivent être un multiple de 5."),
+        ("en", "Points must be a multiple of 5."),
+    ],
+)
+def test_engine_messages_follow_the_active_language(language: str, expected: str):
+    with translation.override(language):
+        assert message_for(RuleError("not_multiple_of_5", "entries.0.points")) == expected
