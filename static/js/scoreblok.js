@@ -57,6 +57,19 @@
     if (entry && entry.value === "") entry.value = 0;
   });
 
+  // A dropped connection: htmx swaps nothing, so the form still holds what was typed and its
+  // idempotency key; say so, and let the same tap try again.
+  function offline(event, show) {
+    const form = event.target.closest ? event.target.closest("form") : null;
+    const notice = form && form.querySelector("[data-offline]");
+    if (notice) notice.hidden = !show;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) { offline(event, false); });
+  document.addEventListener("htmx:sendError", function (event) { offline(event, true); });
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status >= 500) offline(event, true);
+  });
+
   function init(root) {
     root.querySelectorAll("[data-calculator]").forEach(setup);
   }
