@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _gettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.games.contract_rummy import Contract, Meld
 
@@ -37,11 +36,11 @@ def _count_word(count: int) -> str:
 def describe_meld(meld: Meld) -> str:
     if meld.kind == "run":
         if meld.count == 1:
-            return _gettext("run of %(size)s") % {"size": meld.size}
-        return _gettext("%(count)s runs of %(size)s") % {"count": _count_word(meld.count), "size": meld.size}
+            return gettext("run of %(size)s") % {"size": meld.size}
+        return gettext("%(count)s runs of %(size)s") % {"count": _count_word(meld.count), "size": meld.size}
     if meld.count == 1:
-        return _gettext("set of %(size)s") % {"size": meld.size}
-    return _gettext("%(count)s sets of %(size)s") % {"count": _count_word(meld.count), "size": meld.size}
+        return gettext("set of %(size)s") % {"size": meld.size}
+    return gettext("%(count)s sets of %(size)s") % {"count": _count_word(meld.count), "size": meld.size}
 
 
 def describe_contract(contract: Contract) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext as _gettext
+from django.utils.translation import gettext
 
 from matches.terms import contract_name as _contract_name
 from scoring.games import barbuse
@@ -33,19 +33,19 @@ def _penalty(slug: str, options: Mapping[str, Any]) -> str:
     """One short line: what the contract costs, from the engine's tables and the match options."""
     if slug == barbuse.KNOBBELEN:
         steps = "/".join(str(barbuse.KNOBBELEN_PENALTY[n]) for n in sorted(barbuse.KNOBBELEN_PENALTY))
-        return _gettext("%(penalties)s each for 1/2/3/4 misses") % {"penalties": steps}
+        return gettext("%(penalties)s each for 1/2/3/4 misses") % {"penalties": steps}
     if slug == barbuse.NO_QUEENS:
-        return _gettext("%(penalty)s per queen") % {"penalty": barbuse.QUEEN_PENALTY}
+        return gettext("%(penalty)s per queen") % {"penalty": barbuse.QUEEN_PENALTY}
     if slug == barbuse.NO_HEARTS:
-        return _gettext("%(penalty)s per heart, all %(hearts)s: \u2212%(bonus)s") % {
+        return gettext("%(penalty)s per heart, all %(hearts)s: −%(bonus)s") % {  # noqa: RUF001 (a real minus sign)
             "penalty": barbuse.HEART_PENALTY,
             "hearts": barbuse.HEARTS,
             "bonus": options.get("all_hearts_bonus"),
         }
     if slug == barbuse.AANLEGGEN:
         steps = "/".join(str(barbuse.AANLEGGEN_PENALTY[n]) for n in sorted(barbuse.AANLEGGEN_PENALTY))
-        return _gettext("places: %(penalties)s") % {"penalties": steps}
-    return _gettext("%(penalty)s for the king") % {"penalty": options.get("king_of_hearts_penalty")}
+        return gettext("places: %(penalties)s") % {"penalties": steps}
+    return gettext("%(penalty)s for the king") % {"penalty": options.get("king_of_hearts_penalty")}
 
 
 @dataclass

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from matches.models import Match
 from players.models import Club
 from scoring import all_games
-from tests.factories import UserFactory
 from tests.i18n.catalogues import read_po
 
 pytestmark = pytest.mark.browser
@@ -57,7 +57,7 @@ def test_main_pages_show_no_english_after_switching_language(logged_in: Page, li
     page.locator("form.lang button").click()
     expect(page.locator("html")).to_have_attribute("lang", language)
 
-    user = UserFactory(username="alice")
+    user = get_user_model().objects.get(username="alice")
     club = Club.personal_for(user)
     sheets = []
     for game in all_games():
@@ -75,6 +75,7 @@ def test_main_pages_show_no_english_after_switching_language(logged_in: Page, li
     paths += [f"{sheets[0]}rounds/1/edit/"]
     for path in paths:
         page.goto(f"{live_server.url}{path}")
+        assert page.url == f"{live_server.url}{path}"  # still signed in, not sent to the login page
         assert english_on(page, fragments) == [], path
 
 
@@ -82,7 +83,8 @@ def test_refused_round_is_explained_in_dutch_on_the_phone(logged_in: Page, live_
     page = logged_in
     page.select_option("#language", label="Nederlands")
     page.locator("form.lang button").click()
-    user = UserFactory(username="alice")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    user = get_user_model().objects.get(username="alice")
     match = Match.start(
         club=Club.personal_for(user), game="frustration-nl", players=["Anna", "Bram"], by=user
     )
