@@ -85,7 +85,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     expect(side(page, 1).locator("[name='entries.1.hand_points:int']")).to_have_value("115")
     assert_fits_the_phone(page)
     save(page, 1)
-    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["1285", "-215"])
+    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["1,285", "-215"])
     expect_minimum_melds(page, 50, 15)
 
     # Deal 2: Bram & Dirk go out concealed; Anna & Cor pass 1500 and need 90 from now on.
@@ -93,7 +93,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     fill_side(page, 0, mixed=1, red_threes=2, meld=245, hand=60)
     fill_side(page, 1, natural=1, meld=180, hand=40, concealed=True)
     save(page, 2)
-    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["1970", "625"])
+    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["1,970", "625"])
     expect_minimum_melds(page, 90, 50)
     expect(side(page, 0)).to_contain_text("First meld this deal: at least 90.")
 
@@ -113,7 +113,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     # Deal 3, corrected: Anna & Cor pass 3000 and need 120.
     side(page, 1).locator("[name='entries.1.meld_points:int']").fill("185")
     save(page, 3)
-    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["4590", "1015"])
+    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["4,590", "1,015"])
     expect_minimum_melds(page, 120, 50)
 
     # Deal 4: Anna & Cor reach 5305 and win.
@@ -131,7 +131,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
         [715, 1660],
     ]
     expect(page.locator(".winners")).to_contain_text("Anna & Cor")
-    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["5305", "2675"])
+    expect(page.locator(".canasta-hints [data-total]")).to_have_text(["5,305", "2,675"])
     expect(page.locator(".canasta-hints [data-minimum-meld]")).to_have_count(0)
     expect(page.locator("#round-form")).to_have_count(0)
     assert_fits_the_phone(page)

@@ -131,8 +131,8 @@ def test_plays_a_duizenden_team_match_to_1000_at_phone_size(logged_in: Page, liv
 
     # Both teams passed 1000 in deal 5; Anna & Cor have more (1190 against 1035).
     expect(page.locator(".winners")).to_contain_text("Anna & Cor")
-    expect(page.locator(".grid tfoot")).to_contain_text("1190")
-    expect(page.locator(".grid tfoot")).to_contain_text("1035")
+    expect(page.locator(".grid tfoot")).to_contain_text("1,190")
+    expect(page.locator(".grid tfoot")).to_contain_text("1,035")
     expect(page.locator("#round-form")).to_have_count(0)
     match = Match.objects.get()
     assert match.status == "finished"

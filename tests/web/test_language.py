@@ -43,3 +43,22 @@ def test_api_follows_accept_language_not_the_page_preference(api, alice):
     )
     assert response.status_code == 400
     assert response.headers["Content-Language"] == "fr"
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", "1,285"), ("nl", "1.285"), ("fr", "1\xa0285")])
+def test_totals_follow_the_language_number_format(client, alice, club, language, expected):
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(club=club, game="duizenden", players=["Anna", "Bram"], options={"target": 5000})
+    for points in (700, 585):
+        match.add_round(
+            {
+                "entries": [
+                    {"went_out": True, "table_points": points, "hand_points": 0},
+                    {"went_out": False, "table_points": 0, "hand_points": 5},
+                ]
+            }
+        )
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/", headers={"accept-language": language}).content.decode()
+    assert f'<span class="total">{expected}</span>' in page
