@@ -79,13 +79,10 @@ def build_sheet(match: Match, state: MatchState) -> Sheet:
     return Sheet(match, state, players, columns, rounds, standings, next_json(state.next))
 
 
-# Games that take one entry per seat even in team play (scores stay per team).
-SEAT_ENTRY_GAMES = frozenset({"duizenden"})
-
-
 def _lines(sheet: Sheet) -> list[tuple[str, int]]:
-    """(label, unit) per form line: one per scoring unit, or one per seat for SEAT_ENTRY_GAMES."""
-    if sheet.match.game not in SEAT_ENTRY_GAMES:
+    """(label, unit) per form line: one per scoring unit, or one per seat where the game takes
+    an entry per seat even in team play."""
+    if not sheet.state.game.entries_per_seat:
         return [(column.label, column.unit) for column in sheet.columns]
     unit_of = {seat: unit for unit, seats in enumerate(sheet.state.setup.units) for seat in seats}
     return [(name, unit_of[seat]) for seat, name in enumerate(sheet.players)]

@@ -75,6 +75,7 @@ class Game(Protocol):
     player_counts: tuple[int, ...]
     options: tuple[Option, ...]
     codes: frozenset[str]  # rule codes beyond the generic ones
+    entries_per_seat: bool  # True: one entry per seat even in teams; False: one per scoring unit
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """The teams to play with (a default when ``teams`` is None); raise ``Refused``

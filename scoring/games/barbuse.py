@@ -280,6 +280,7 @@ class Barbuse:
     player_counts: tuple[int, ...] = (PLAYERS,)
     options: tuple[Option, ...] = OPTIONS
     codes: frozenset[str] = CODES
+    entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """Everyone plays alone: any ``teams`` at all is refused."""

@@ -299,6 +299,7 @@ class Canasta:
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
     options: tuple[Option, ...] = OPTIONS
     codes: frozenset[str] = CODES
+    entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """Two or three play alone; four in two pairs; six in two threes or three pairs."""

@@ -210,6 +210,8 @@ class Duizenden:
     player_counts: tuple[int, ...] = PLAYER_COUNTS
     options: tuple[Option, ...] = OPTIONS
     codes: frozenset[str] = CODES
+    # One round entry per seat, also when scores are kept per team (spec: Duizenden).
+    entries_per_seat: bool = True
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """No teams by default; otherwise two pairs (4), or 3 + 3 or 2 + 2 + 2 (6)."""

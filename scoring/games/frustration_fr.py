@@ -121,6 +121,7 @@ class FrustrationFR:
         IntOption("finish_bonus", 0, minimum=0, multiple_of_5=True),
     )
     codes = CODES
+    entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         no_teams(players, teams)

@@ -102,6 +102,7 @@ class FrustrationNL:
         IntOption("real_jokers", 3, minimum=0, maximum=4),
     )
     codes = RULE_CODES
+    entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         no_teams(players, teams)
