@@ -322,7 +322,7 @@ def contract_row(
 ) -> ContractRow:
     """A contract with what the engine allows after it is laid down: ``kept_from`` minus its
     minimum cards (NL 11, FR 12), each worth at most the dearest card."""
-    kept = kept_from - contract.minimum_cards
+    kept = contract_rummy.kept_after_laying_down(contract, kept_from)
     return ContractRow(
         number=contract.number,
         anchor=f"{prefix}-{contract.number}",

@@ -72,6 +72,12 @@ class Contract:
         return sum(meld.cards for meld in self.melds)
 
 
+def kept_after_laying_down(contract: Contract, kept_from: int) -> int:
+    """Most cards a player may still hold after laying down ``contract``: he put down at least
+    its minimum from ``kept_from`` cards (NL: 11, he discards after drawing; FR: 12, he stops)."""
+    return kept_from - contract.minimum_cards
+
+
 def contracts(*shapes: tuple[Meld, ...]) -> tuple[Contract, ...]:
     """Number a list of meld tuples from 1, so the tables read like the spec."""
     return tuple(Contract(number, melds) for number, melds in enumerate(shapes, start=1))

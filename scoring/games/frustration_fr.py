@@ -20,6 +20,7 @@ from scoring.games.contract_rummy import (
     check_deal,
     contracts,
     deal_scores,
+    kept_after_laying_down,
     next_phases,
     no_teams,
     packs_by_players,
@@ -137,7 +138,7 @@ class FrustrationFR:
         sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
         entries = read_deal(body, setup.players, RANKS, sitting_out)
         kept = {
-            seat: KEPT_FROM - levels[phase - 1].minimum_cards
+            seat: kept_after_laying_down(levels[phase - 1], KEPT_FROM)
             for seat, phase in enumerate(before)
             if phase < DONE
         }

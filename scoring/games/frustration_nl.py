@@ -19,6 +19,7 @@ from scoring.games.contract_rummy import (
     check_deal,
     contracts,
     deal_scores,
+    kept_after_laying_down,
     next_phases,
     no_teams,
     packs_by_players,
@@ -116,7 +117,8 @@ class FrustrationNL:
         ranks = (*RANKS, JOKER) if jokers else RANKS
         entries = read_deal(body, setup.players, ranks)
         kept = {
-            seat: HAND_SIZE - CONTRACTS[phase - 1].minimum_cards for seat, phase in enumerate(progress.phases)
+            seat: kept_after_laying_down(CONTRACTS[phase - 1], HAND_SIZE)
+            for seat, phase in enumerate(progress.phases)
         }
         refuse_if(
             check_deal(
