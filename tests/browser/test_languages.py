@@ -1,5 +1,5 @@
 """The whole site in Dutch and French: a user switches language once, then walks the main pages
-and finds no English UI text; a refused round is explained in the chosen language."""
+and finds no English UI text and nothing wider than the phone; a refused round is explained in the chosen language."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from matches.models import Match
 from players.models import Club
 from scoring import all_games
+from tests.browser.conftest import assert_fits_the_phone
 from tests.i18n.catalogues import read_po
 
 pytestmark = pytest.mark.browser
@@ -77,6 +78,7 @@ def test_main_pages_show_no_english_after_switching_language(logged_in: Page, li
         page.goto(f"{live_server.url}{path}")
         assert page.url == f"{live_server.url}{path}"  # still signed in, not sent to the login page
         assert english_on(page, fragments) == [], path
+        assert_fits_the_phone(page)
 
 
 def test_refused_round_is_explained_in_dutch_on_the_phone(logged_in: Page, live_server):
