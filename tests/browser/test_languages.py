@@ -1,5 +1,6 @@
 """The whole site in Dutch and French: a user switches language once, then walks the main pages
-and finds no English UI text and nothing wider than the phone; a refused round is explained in the chosen language."""
+and finds no English UI text and nothing wider than the phone; a refused round is explained in
+the chosen language."""
 
 from __future__ import annotations
 
