@@ -15,6 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -44,10 +45,6 @@ IDEMPOTENCY = OpenApiParameter(
 def _match_for_member(request: Request, match_id: int) -> Match:
     """The match if the user belongs to its club; 404 otherwise (others' matches do not exist)."""
     return get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
-
-
-def _body(request: Request) -> Any:
-    return request.data
 
 
 @extend_schema(
@@ -113,15 +110,13 @@ def match_list(request: Request) -> Response:
     status_filter = request.query_params.get("status")
     if status_filter in Match.Status.values:
         matches = matches.filter(status=status_filter)
-    from rest_framework.pagination import PageNumberPagination
-
     paginator = PageNumberPagination()
     page = paginator.paginate_queryset(matches, request)
     return paginator.get_paginated_response([match_summary_json(m) for m in page or []])
 
 
 def _create_match(request: Request) -> Response:
-    data = _body(request)
+    data = request.data
     if not isinstance(data, dict):
         raise field_error("invalid", "")
     unknown = [key for key in data if key not in {"game", "players", "teams", "options", "dealer", "club"}]
@@ -192,7 +187,7 @@ def round_list(request: Request, match_id: int) -> Response:
         return Response([round_json(r) for r in match.rounds.order_by("number")])
     key = request.headers.get("Idempotency-Key", "").strip()[:80] or None
     try:
-        stored, state = match.add_round(_body(request), by=request.user, idempotency_key=key)
+        stored, state = match.add_round(request.data, by=request.user, idempotency_key=key)
     except Refused as refused:
         return refused_response(refused, game=match.game)
     match.refresh_from_db()
@@ -228,7 +223,7 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
     try:
         with transaction.atomic():
             if request.method == "PUT":
-                stored, state = match.correct_round(number, _body(request), by=request.user)
+                stored, state = match.correct_round(number, request.data, by=request.user)
                 match.refresh_from_db()
                 return Response(_round_answer(match, stored, state))
             state = match.undo_last_round(number, by=request.user)
