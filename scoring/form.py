@@ -20,6 +20,13 @@ def join(*parts: object) -> str:
     return ".".join(str(p) for p in parts if p != "")
 
 
+def key_path(path: str, key: object) -> str:
+    """The field of a posted key under ``path``. Unlike ``join`` it keeps an empty key, so that
+    ``{"hand_cards": {"": 1}}`` names ``entries.1.hand_cards.`` and not the map itself (the spec:
+    keys and list indexes joined with dots)."""
+    return f"{path}.{key}" if path else str(key)
+
+
 def is_int(value: object) -> bool:
     # JSON true/false arrive as bool, a subclass of int: they are not numbers here.
     return isinstance(value, int) and not isinstance(value, bool)
@@ -98,7 +105,7 @@ class Form:
     def only_keys(self, obj: Mapping[str, object], allowed: Collection[str], path: str) -> None:
         for key in obj:
             if key not in allowed:
-                self.fail("invalid", join(path, key))
+                self.fail("invalid", key_path(path, key))
 
     # --- scalars ------------------------------------------------------------------------
 
@@ -171,7 +178,7 @@ class Form:
         counts: dict[str, int] = {}
         ok = True
         for rank, count in value.items():
-            rank_field = join(field, rank)
+            rank_field = key_path(field, rank)
             if not is_int(count):
                 self.fail("invalid", rank_field)
                 ok = False

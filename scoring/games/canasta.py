@@ -7,8 +7,10 @@ same data the engine scores with.
 
 Decisions taken here where the spec leaves room:
 
-- ``points_mismatch`` hides every later check of that side (the rule the Frustration games state);
-  ``too_many_cards``, listed before it, and the round-wide checks are still reported.
+- ``points_mismatch`` hides every other check of that side, ``too_many_cards`` at its map keys
+  included (spec/README.md: "no other check of that entry is reported"; Canasta has no "later"
+  rule like the Frustration games); its cards still count towards the round's running card
+  count, and the round-wide checks (field ``""``) are still reported. As in Duizenden.
 - ``canastas_exceed_meld`` hides ``below_minimum_meld`` for the same side (spec decision).
 - The progress carries the totals before the next deal, because the minimum first meld is judged
   from them and ``play`` is not given the totals.
@@ -228,10 +230,15 @@ def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> 
     maps = [
         (counted.cards_field, counted.cards)
         for side in sides
-        for counted in (side.meld, side.hand)
+        for counted in (side.meld, side.hand)  # meld_cards before hand_cards (spec)
         if counted.cards is not None
     ]
-    errors = too_many_cards(maps, card_limits(packs))
+    mismatched = {side.path for side in sides if side_mismatches(side)}
+    errors = [
+        error
+        for error in too_many_cards(maps, card_limits(packs))
+        if not any(error.field.startswith(f"{path}.") for path in mismatched)
+    ]
     went_out = sum(side.went_out for side in sides)
     if went_out > 1:
         errors.append(rule_error("went_out_count", "", count=went_out))
@@ -245,11 +252,14 @@ def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> 
     return errors
 
 
+def side_mismatches(side: Side) -> list[RuleError]:
+    """``points_mismatch`` for the meld and/or the hand of one side."""
+    return [error for error in (mismatch(side.meld, CARD_VALUES), mismatch(side.hand, CARD_VALUES)) if error]
+
+
 def side_errors(setup: Setup, side: Side, total: int, *, alone: bool) -> list[RuleError]:
     """The checks of one side; a points mismatch hides the rest, since its values are unsure."""
-    mismatches = [
-        error for error in (mismatch(side.meld, CARD_VALUES), mismatch(side.hand, CARD_VALUES)) if error
-    ]
+    mismatches = side_mismatches(side)
     if mismatches:
         return mismatches
     errors: list[RuleError] = []

@@ -199,12 +199,21 @@ def check_deal(
 
     ``kept_at_most[seat]`` is how many cards that seat may still hold after laying down its
     own contract (NL 11 - min, FR 12 - min); ``most_of_full_hand`` is the dearest 11 cards.
+
+    A ``points_mismatch`` hides every other check of that entry (spec/README.md, "Points or
+    cards"), ``too_many_cards`` at its hand keys included; its cards still count towards the
+    round's running count, and ``went_out_count`` (the round as a whole) is still reported.
     """
     active = [entry for entry in entries if entry is not None]
-    errors = too_many_cards(
-        ((entry.held.cards_field, entry.held.cards) for entry in active if entry.held.cards is not None),
-        limits,
-    )
+    mismatched = {entry.path for entry in active if mismatch(entry.held, values) is not None}
+    errors = [
+        error
+        for error in too_many_cards(
+            ((entry.held.cards_field, entry.held.cards) for entry in active if entry.held.cards is not None),
+            limits,
+        )
+        if not any(error.field.startswith(f"{path}.") for path in mismatched)
+    ]
     out = sum(entry.went_out for entry in active)
     if out != 1:
         errors.append(rule_error("went_out_count", "", count=out))
