@@ -150,8 +150,19 @@ def _template(game: str) -> str:
     return f"rules/{game}.html"
 
 
+# Sections told in the same words for every game live in the shared page template.
+SHARED_SECTIONS = frozenset({"options"})
+
+
 def _sections(game: str) -> list[Section]:
-    return [Section(anchor, str(title), f"{_template(game)}#{anchor}") for anchor, title in SECTIONS[game]]
+    return [
+        Section(
+            anchor,
+            str(title),
+            f"rules/game.html#{anchor}" if anchor in SHARED_SECTIONS else f"{_template(game)}#{anchor}",
+        )
+        for anchor, title in SECTIONS[game]
+    ]
 
 
 def _section(game: str, anchor: str, tables: Mapping[str, Any]) -> Section | None:
