@@ -35,7 +35,7 @@ bench: install
 	$(BIN)/python bench/run.py
 
 messages: install
-	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles
+	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 check-deploy: install
