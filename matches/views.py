@@ -129,7 +129,11 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     return render(
         request,
         "matches/round_edit.html",
-        {**_form_context(sheet, body, errors), "number": number},
+        {
+            **_form_context(sheet, body, errors),
+            "number": number,
+            "history": match.revisions.filter(number=number).select_related("by"),
+        },
         status=400 if errors else 200,
     )
 

@@ -70,7 +70,7 @@ def test_main_pages_show_no_english_after_switching_language(logged_in: Page, li
         sheets.append(f"/matches/{match.pk}/")
 
     fragments = english_fragments(language)
-    paths = ["/", "/matches/new/", "/rules/", *sheets]
+    paths = ["/", "/matches/new/", "/rules/", "/accounts/password_reset/", *sheets]
     paths += [f"/matches/new/{game.slug}/" for game in all_games()]
     paths += [f"/rules/{game.slug}/" for game in all_games()]
     paths += [f"/rules/{game.slug}/paper/" for game in all_games()]

@@ -135,6 +135,8 @@ def test_correcting_a_round_replays_and_records_history(alice_client, match, ali
     assert response.status_code == 302
     assert Round.objects.get(match=match).scores == [0, 40, 95]
     assert RoundRevision.objects.filter(match=match, action="correct", by=alice).exists()
+    history = alice_client.get(edit).content.decode()
+    assert "entered by alice" in history and "corrected by alice" in history
 
 
 def test_refused_correction_changes_nothing(alice_client, match, alice):
