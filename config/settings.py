@@ -90,9 +90,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Mail (password reset) goes to the console unless production names a real backend.
+# Mail (password reset): the console while developing, SMTP (EMAIL_HOST...) in production.
+_DEFAULT_MAIL_BACKEND = "console" if DEBUG else "smtp"
 MAILERS = {
-    "default": {"BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")},
+    "default": {
+        "BACKEND": os.environ.get(
+            "EMAIL_BACKEND", f"django.core.mail.backends.{_DEFAULT_MAIL_BACKEND}.EmailBackend"
+        ),
+        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")} if not DEBUG else {},
+    },
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Scoreblok <noreply@scoreblok.example>")
 
