@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench messages check-deploy clean
+.PHONY: install run test lint messages check-deploy clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
@@ -30,9 +30,6 @@ lint: install
 test: lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
-
-bench: install
-	$(BIN)/python bench/run.py
 
 messages: install
 	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
