@@ -44,3 +44,34 @@ def ranks_in_unit_order(state: MatchState) -> list[int]:
 def totals_in_unit_order(state: MatchState) -> list[int]:
     by_unit = {row.unit: row.total for row in state.standings}
     return [by_unit[unit] for unit in range(len(state.setup.units))]
+
+
+# --- Frustration rounds ---------------------------------------------------------------------
+
+
+def seat(laid_down: object, went_out: object, points: object = None, hand: object = None) -> dict:
+    """One Frustration entry; ``points`` and ``hand`` are left out when not given."""
+    entry: dict = {"laid_down": laid_down, "went_out": went_out}
+    if points is not None:
+        entry["points"] = points
+    if hand is not None:
+        entry["hand"] = hand
+    return entry
+
+
+def deal(*entries: object) -> dict:
+    return {"entries": list(entries)}
+
+
+def extra(state: MatchState, key: str) -> list:
+    """A standings fact (``phase``, ``finish_bonus``) per seat, in seat order."""
+    by_seat = {row.unit: row.extra[key] for row in state.standings}
+    return [by_seat[unit] for unit in range(state.setup.players)]
+
+
+def phases(state: MatchState) -> list[int]:
+    return extra(state, "phase")
+
+
+def status(state: MatchState) -> str:
+    return "finished" if state.finished else "in_progress"

@@ -7,28 +7,19 @@ import pytest
 
 from scoring import Refused, correct_round, get_game, play_round, replay
 from scoring.match import MatchState, create_setup
-from tests.scoring.support import new_match, play_all, ranks_in_unit_order, refusal, totals_in_unit_order
+from tests.scoring.support import (
+    deal,
+    new_match,
+    phases,
+    play_all,
+    ranks_in_unit_order,
+    refusal,
+    seat,
+    totals_in_unit_order,
+)
 
 NL = "frustration-nl"
 FR = "frustration-fr"
-
-
-def seat(laid_down: object, went_out: object, points: object = None, hand: object = None) -> dict:
-    entry: dict = {"laid_down": laid_down, "went_out": went_out}
-    if points is not None:
-        entry["points"] = points
-    if hand is not None:
-        entry["hand"] = hand
-    return entry
-
-
-def deal(*entries: object) -> dict:
-    return {"entries": list(entries)}
-
-
-def phases(state: MatchState) -> list[int]:
-    by_seat = {row.unit: row.extra["phase"] for row in state.standings}
-    return [by_seat[unit] for unit in range(state.setup.players)]
 
 
 def bonuses(state: MatchState) -> list[int]:

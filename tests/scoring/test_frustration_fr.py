@@ -20,31 +20,19 @@ from scoring.games.frustration_fr import (
     MOST_OF_FULL_HAND,
 )
 from scoring.match import MatchState, create_setup
-from tests.scoring.support import new_match, play_all, ranks_in_unit_order, refusal, totals_in_unit_order
+from tests.scoring.support import (
+    deal,
+    extra,
+    new_match,
+    play_all,
+    ranks_in_unit_order,
+    refusal,
+    seat,
+    status,
+    totals_in_unit_order,
+)
 
 SLUG = "frustration-fr"
-
-
-def seat(laid_down: bool, went_out: bool, points: int | None = None, hand: dict | None = None) -> dict:
-    entry: dict = {"laid_down": laid_down, "went_out": went_out}
-    if points is not None:
-        entry["points"] = points
-    if hand is not None:
-        entry["hand"] = hand
-    return entry
-
-
-def deal(*entries: object) -> dict:
-    return {"entries": list(entries)}
-
-
-def extra(state: MatchState, key: str) -> list[int]:
-    by_seat = {row.unit: row.extra[key] for row in state.standings}
-    return [by_seat[unit] for unit in range(state.setup.players)]
-
-
-def status(state: MatchState) -> str:
-    return "finished" if state.finished else "in_progress"
 
 
 # --- example 1 ---------------------------------------------------------------------------------

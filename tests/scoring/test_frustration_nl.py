@@ -11,31 +11,19 @@ from scoring import Refused, correct_round, get_game, play_round, replay
 from scoring.games.contract_rummy import Contract, Meld, PhaseHint
 from scoring.games.frustration_nl import CARD_LIMITS, CARD_VALUES, CONTRACTS, GAME, MOST_OF_FULL_HAND
 from scoring.match import MatchState, create_setup
-from tests.scoring.support import new_match, play_all, ranks_in_unit_order, refusal, totals_in_unit_order
+from tests.scoring.support import (
+    deal,
+    new_match,
+    phases,
+    play_all,
+    ranks_in_unit_order,
+    refusal,
+    seat,
+    status,
+    totals_in_unit_order,
+)
 
 SLUG = "frustration-nl"
-
-
-def seat(laid_down: bool, went_out: bool, points: int | None = None, hand: dict | None = None) -> dict:
-    entry: dict = {"laid_down": laid_down, "went_out": went_out}
-    if points is not None:
-        entry["points"] = points
-    if hand is not None:
-        entry["hand"] = hand
-    return entry
-
-
-def deal(*entries: object) -> dict:
-    return {"entries": list(entries)}
-
-
-def phases(state: MatchState) -> list[int]:
-    by_seat = {row.unit: row.extra["phase"] for row in state.standings}
-    return [by_seat[unit] for unit in range(state.setup.players)]
-
-
-def status(state: MatchState) -> str:
-    return "finished" if state.finished else "in_progress"
 
 
 # --- example 1 ---------------------------------------------------------------------------------
