@@ -47,10 +47,18 @@ class NewMatchForm(forms.Form):
     )
     teams = forms.ChoiceField(label=_("Teams"), required=False)
 
-    def __init__(self, rules: Game, club: Club, *args: Any, **kwargs: Any) -> None:
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.none(), empty_label=None, required=False
+    )
+
+    def __init__(self, rules: Game, clubs: Any, *args: Any, **kwargs: Any) -> None:
+        """``clubs``: the clubs the user may start a match in (their own table first)."""
         super().__init__(*args, **kwargs)
         self.rules = rules
-        self.club = club
+        self.fields["club"].queryset = clubs
+        self.fields["club"].initial = clubs.first()
+        if clubs.count() == 1:
+            self.fields["club"].widget = forms.HiddenInput()
         smallest = min(rules.player_counts)
         # Always six seats: a wrong count is the engine's to refuse, with its own message.
         for seat in range(MAX_PLAYERS):
@@ -125,6 +133,8 @@ class NewMatchForm(forms.Form):
             if value is not None and value != "":
                 options[option.name] = value
         return {
+            # Not chosen (one club only, or an old form): the user's own table.
+            "club": data.get("club") or self.fields["club"].queryset.first(),
             "game": self.rules.slug,
             "players": data["players"],
             "teams": self._teams(data.get("teams", ""), len(data["players"])),

@@ -25,7 +25,7 @@ from matches.round_forms import errors_by_field, parse_round
 from matches.setup_forms import NewMatchForm
 from matches.sheets import build_sheet, entry_rows
 from matches.terms import game_name
-from players.models import Club
+from players.models import Club, Player
 from scoring import Refused, UnknownGame, all_games, get_game
 
 SHEET = "matches/match_detail.html"
@@ -65,11 +65,12 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
         rules = get_game(game)
     except UnknownGame:
         raise Http404 from None
-    club = Club.personal_for(request.user)
-    form = NewMatchForm(rules, club, request.POST or None)
+    Club.personal_for(request.user)  # every user has a table of their own to start with
+    clubs = Club.objects.for_user(request.user).order_by("-personal", "name")
+    form = NewMatchForm(rules, clubs, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            match = Match.start(club=club, by=request.user, **form.match_arguments())
+            match = Match.start(by=request.user, **form.match_arguments())
         except Refused as refused:
             form.add_refusal(refused)
         else:
@@ -81,7 +82,10 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
             "form": form,
             "game": rules.slug,
             "game_name": game_name(rules.slug),
-            "known_players": club.players.all(),
+            "known_players": Player.objects.filter(club__in=clubs)
+            .order_by("name")
+            .values_list("name", flat=True)
+            .distinct(),
         },
     )
 

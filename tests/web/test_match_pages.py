@@ -195,3 +195,26 @@ def test_signup_creates_a_user_with_a_personal_club(client):
     )
     assert response.status_code == 302
     assert Club.objects.filter(memberships__user__username="dora", personal=True).exists()
+
+
+def test_new_match_can_be_started_in_another_club_of_the_user(alice_client, alice):
+    klaverclub = Club.objects.create(name="De Klaverclub")
+    klaverclub.memberships.create(user=alice)
+    page = alice_client.get(reverse("new_match_setup", args=["frustration-nl"])).content.decode()
+    assert "De Klaverclub" in page
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]),
+        {"club": str(klaverclub.pk), "player_0": "Anna", "player_1": "Bram", "dealer": "0"},
+    )
+    assert response.status_code == 302
+    assert Match.objects.get().club == klaverclub
+
+
+def test_new_match_in_a_club_the_user_is_not_in_is_refused(alice_client, charlie):
+    elsewhere = Club.personal_for(charlie)
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]),
+        {"club": str(elsewhere.pk), "player_0": "Anna", "player_1": "Bram", "dealer": "0"},
+    )
+    assert response.status_code == 200
+    assert not Match.objects.exists()
