@@ -41,6 +41,7 @@ TEAM_GAMES = {"canasta", "duizenden"}
 class NewMatchForm(forms.Form):
     dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
+        help_text=_("Seat number of the first dealer."),
         coerce=int,
         choices=[(i, str(i + 1)) for i in range(MAX_PLAYERS)],
         initial=0,
