@@ -10,7 +10,7 @@ from typing import Any
 from matches.models import Match, Round
 from matches.terms import describe_contract, game_name
 from scoring import MatchState, Next, Setup, Standing
-from scoring.games.contract_rummy import Contract, PhaseHint
+from scoring.games.frustration_family import Contract, PhaseHint
 
 
 def to_json(value: Any) -> Any:
@@ -36,7 +36,8 @@ def standing_json(setup: Setup, row: Standing) -> dict[str, Any]:
 def next_json(upcoming: Next | None) -> dict[str, Any] | None:
     if upcoming is None:
         return None
-    return {"number": upcoming.number, "dealer": upcoming.dealer, **to_json(upcoming.hints)}
+    hints = to_json(upcoming.hints) if upcoming.hints is not None else {}
+    return {"number": upcoming.number, "dealer": upcoming.dealer, **hints}
 
 
 def round_json(stored: Round) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from matches.terms import describe_contract, option_label, rank_label
 from scoring import get_game
 from scoring.cards import JOKER, RANKS
-from scoring.games import barbuse, canasta, contract_rummy, duizenden, frustration_fr, frustration_nl
+from scoring.games import barbuse, canasta, duizenden, frustration_family, frustration_fr, frustration_nl
 from scoring.options import BoolOption, ChoiceOption, IntOption, Option
 
 DASH = "\N{EN DASH}"
@@ -318,11 +318,15 @@ def default_option(game: str, name: str, players: int | None = None) -> Any:
 
 
 def contract_row(
-    contract: contract_rummy.Contract, prefix: str, kept_from: int, most: int, out_at_once: bool | None = None
+    contract: frustration_family.Contract,
+    prefix: str,
+    kept_from: int,
+    most: int,
+    out_at_once: bool | None = None,
 ) -> ContractRow:
     """A contract with what the engine allows after it is laid down: ``kept_from`` minus its
     minimum cards (NL 11, FR 12), each worth at most the dearest card."""
-    kept = contract_rummy.kept_after_laying_down(contract, kept_from)
+    kept = frustration_family.kept_after_laying_down(contract, kept_from)
     return ContractRow(
         number=contract.number,
         anchor=f"{prefix}-{contract.number}",
@@ -351,7 +355,7 @@ def frustration_nl_tables() -> dict[str, Any]:
     game = "frustration-nl"
     values = frustration_nl.CARD_VALUES
     dearest_card = max(values.values())
-    hand = contract_rummy.HAND_SIZE
+    hand = frustration_family.HAND_SIZE
     packs = frustration_nl.PACKS
     jokers = tuple(frustration_nl.REAL_JOKERS)
     return {
@@ -412,14 +416,14 @@ def frustration_fr_tables() -> dict[str, Any]:
         levels.append(LevelRow(number, f"level-{number}", tuple(variants)))
     return {
         **_common(game),
-        "hand_size": contract_rummy.HAND_SIZE,
+        "hand_size": frustration_family.HAND_SIZE,
         "kept_from": frustration_fr.KEPT_FROM,
         "levels": levels,
         "level_lists": [(key, level_list_name(key), option_label(game, f"levels.{key}")) for key in order],
         "default_levels": default,
         "last": frustration_fr.LAST,
         "card_values": value_rows(game, values, RANKS),
-        "least_full_hand": contract_rummy.HAND_SIZE * min(values.values()),
+        "least_full_hand": frustration_family.HAND_SIZE * min(values.values()),
         "dearest_card": dearest_card,
         "most_full_hand": [(p, frustration_fr.MOST_OF_FULL_HAND[p]) for p in frustration_fr.PACKS],
         "cards_per_rank": [(p, frustration_fr.CARD_LIMITS[p]["2"]) for p in frustration_fr.PACKS],

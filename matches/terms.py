@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.games.contract_rummy import Contract, Meld
+from scoring.games.frustration_family import Contract, Meld
 
 GAME_NAMES: Mapping[str, Promise] = {
     "frustration-nl": _("Frustration (11 contracts)"),

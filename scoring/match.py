@@ -54,7 +54,7 @@ class Next:
 
     number: int
     dealer: int
-    hints: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    hints: object = None  # the game's own frozen value (``PhaseHints``...), None if it has none
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Outlook:
     finished: bool
     standings: tuple[Standing, ...]
     dealer: int | None
-    hints: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    hints: object = None
 
 
 class Game(Protocol):

@@ -273,6 +273,13 @@ _RULES: Mapping[
 # --- the game ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ContractsLeftHints:
+    """``next``: the contracts the coming deal's spelmaker may still choose, in the fixed order."""
+
+    contracts_left: tuple[str, ...]
+
+
 class Barbuse:
     """The ``Game`` for Barbuse (see ``scoring.match.Game``)."""
 
@@ -313,7 +320,7 @@ class Barbuse:
         if played >= DEALS:
             return Outlook(True, rows, None)
         number = played + 1
-        hints = MappingProxyType({"contracts_left": progress.left_for(number)})
+        hints = ContractsLeftHints(tuple(progress.left_for(number)))
         return Outlook(False, rows, spelmaker(setup, number), hints)
 
 

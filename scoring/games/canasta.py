@@ -304,6 +304,13 @@ class Progress:
         return Progress(self.played + 1, tuple(t + s for t, s in zip(self.totals, scores, strict=True)))
 
 
+@dataclass(frozen=True)
+class MinimumMeldHints:
+    """``next``: each side's minimum first meld in the coming deal."""
+
+    minimum_meld: tuple[int, ...]
+
+
 class Canasta:
     slug = "canasta"
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
@@ -337,8 +344,7 @@ class Canasta:
         if any(total >= setup.option("target") for total in totals):
             return Outlook(True, rows, None)
         dealer = (setup.dealer + progress.played) % setup.players
-        hints = MappingProxyType({"minimum_meld": [minimum_meld(total) for total in totals]})
-        return Outlook(False, rows, dealer, hints)
+        return Outlook(False, rows, dealer, MinimumMeldHints(tuple(minimum_meld(total) for total in totals)))
 
 
 GAME = Canasta()

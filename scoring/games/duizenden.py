@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
 from scoring.errors import Refused, RuleError, refuse, rule_error
@@ -205,6 +204,13 @@ def valid_teams(players: int, teams: Teams) -> bool:
 
 
 @dataclass(frozen=True)
+class NeededHints:
+    """``next``: the points each scoring unit still needs to reach the target."""
+
+    needed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Duizenden:
     slug: str = SLUG
     player_counts: tuple[int, ...] = PLAYER_COUNTS
@@ -237,10 +243,9 @@ class Duizenden:
         finished = any(total >= target for total in totals)
         rows = standings(setup.units, totals, high_total_first(totals))
         if finished:
-            return Outlook(True, rows, None, {})
+            return Outlook(True, rows, None)
         dealer = (setup.dealer + progress.deals) % setup.players
-        hints: dict[str, Any] = {"needed": [target - total for total in totals]}
-        return Outlook(False, rows, dealer, hints)
+        return Outlook(False, rows, dealer, NeededHints(tuple(target - total for total in totals)))
 
 
 GAME = Duizenden()

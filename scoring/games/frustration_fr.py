@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import RANKS, dearest
-from scoring.games.contract_rummy import (
+from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
     Contract,
@@ -166,8 +166,8 @@ class FrustrationFR:
         if progress.finished:
             return Outlook(True, rows, None)
         active = [seat for seat, phase in enumerate(progress.phases) if phase < DONE]
-        hints = {"phases": phase_hints(progress.phases, LEVELS[setup.option("levels")], active)}
-        return Outlook(False, rows, progress.dealer, MappingProxyType(hints))
+        hints = phase_hints(progress.phases, LEVELS[setup.option("levels")], active)
+        return Outlook(False, rows, progress.dealer, hints)
 
 
 GAME = FrustrationFR()

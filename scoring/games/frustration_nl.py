@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import JOKER, RANKS, dearest
-from scoring.games.contract_rummy import (
+from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
     Contract,
@@ -136,8 +136,9 @@ class FrustrationNL:
         rows = progress_standings(totals, progress.phases, extras)
         if progress.finished:
             return Outlook(True, rows, None)
-        hints = {"phases": phase_hints(progress.phases, CONTRACTS, range(setup.players))}
-        return Outlook(False, rows, progress.dealer, MappingProxyType(hints))
+        return Outlook(
+            False, rows, progress.dealer, phase_hints(progress.phases, CONTRACTS, range(setup.players))
+        )
 
 
 GAME = FrustrationNL()

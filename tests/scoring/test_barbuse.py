@@ -58,7 +58,7 @@ def king(seat: int | None, *, also: int | None = None) -> dict[str, Any]:
 
 def contracts_left(state: MatchState) -> list[str]:
     assert state.next is not None
-    return state.next.hints["contracts_left"]
+    return list(state.next.hints.contracts_left)
 
 
 # --- Example 1: the first spelmaker's five deals, default options ---------------------------

@@ -57,7 +57,7 @@ VALID: dict[str, dict[str, Any]] = {
 
 def next_of(state: MatchState) -> tuple[int, int, list[str]]:
     assert state.next is not None
-    return state.next.number, state.next.dealer, list(state.next.hints["contracts_left"])
+    return state.next.number, state.next.dealer, list(state.next.hints.contracts_left)
 
 
 # --- The spelmaker: "(dealer + (k - 1) div 5) mod 4", five deals each ------------------------

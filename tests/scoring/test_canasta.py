@@ -114,13 +114,13 @@ def test_worked_examples_score_rank_and_hint_each_deal(
     else:
         assert state.next is not None
         assert (state.next.number, state.next.dealer) == (played + 1, dealer)
-        assert state.next.hints["minimum_meld"] == minimum
+        assert list(state.next.hints.minimum_meld) == minimum
 
 
 def test_example_1_dealer_deals_first_and_both_sides_start_at_minimum_50() -> None:
     state = new_match(GAME, **EXAMPLE_1)
     assert state.next is not None
-    assert (state.next.number, state.next.dealer, state.next.hints["minimum_meld"]) == (1, 3, [50, 50])
+    assert (state.next.number, state.next.dealer, list(state.next.hints.minimum_meld)) == (1, 3, [50, 50])
 
 
 def test_example_1_final_standings_list_team_rows_best_first() -> None:

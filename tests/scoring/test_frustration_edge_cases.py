@@ -29,7 +29,7 @@ def bonuses(state: MatchState) -> list[int]:
 
 def hinted(state: MatchState) -> list[tuple[int, int]]:
     assert state.next is not None
-    return [(hint.seat, hint.phase) for hint in state.next.hints["phases"]]
+    return [(hint.seat, hint.phase) for hint in state.next.hints.phases]
 
 
 def params(state: MatchState, body: object) -> list[tuple[str, str, dict]]:

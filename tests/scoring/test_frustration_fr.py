@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Refused, correct_round, get_game, play_round, replay
-from scoring.games.contract_rummy import Contract, Meld, PhaseHint
+from scoring.games.frustration_family import Contract, Meld, PhaseHint
 from scoring.games.frustration_fr import (
     CARD_LIMITS,
     CARD_VALUES,
@@ -193,7 +193,7 @@ def test_example_1_standings_and_next_hints_after_deal_3():
     assert state.next is not None
     assert (state.next.number, state.next.dealer) == (4, 0)
     set3_run4 = Contract(3, (Meld("set", 3, 1), Meld("run", 4, 1)))
-    assert state.next.hints["phases"] == (
+    assert state.next.hints.phases == (
         PhaseHint(0, 3, set3_run4),
         PhaseHint(1, 3, set3_run4),
         PhaseHint(2, 4, Contract(4, (Meld("set", 4, 1), Meld("run", 4, 1)))),
@@ -249,7 +249,7 @@ def test_example_2_refused_rounds(after: int, body: dict, expected: list):
 def test_example_2_after_deal_10_hints_only_the_players_still_playing():
     state = play_all(new_match(SLUG, 3, options=EX2_OPTIONS, dealer=2), EX2[:10])
     assert state.next is not None
-    assert [(h.seat, h.phase) for h in state.next.hints["phases"]] == [(1, 10), (2, 9)]
+    assert [(h.seat, h.phase) for h in state.next.hints.phases] == [(1, 10), (2, 9)]
 
 
 def test_example_2_with_first_finish_ends_after_deal_10():
@@ -432,7 +432,7 @@ def test_the_bonus_goes_only_to_seats_finishing_in_the_earliest_deal():
     raw = [sum(scores[unit] for scores in state.scores) for unit in range(4)]
     assert totals_in_unit_order(state) == [raw[0] - 30, *raw[1:]]
     assert state.next is not None
-    assert [h.seat for h in state.next.hints["phases"]] == [2, 3]
+    assert [h.seat for h in state.next.hints.phases] == [2, 3]
 
 
 def test_dealer_skips_every_seat_that_sits_out():

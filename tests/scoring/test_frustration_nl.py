@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Refused, correct_round, get_game, play_round, replay
-from scoring.games.contract_rummy import Contract, Meld, PhaseHint
+from scoring.games.frustration_family import Contract, Meld, PhaseHint
 from scoring.games.frustration_nl import CARD_LIMITS, CARD_VALUES, CONTRACTS, GAME, MOST_OF_FULL_HAND
 from scoring.match import MatchState, create_setup
 from tests.scoring.support import (
@@ -229,7 +229,7 @@ def test_example_1_standings_and_next_hints_after_deal_3():
     assert rows == [(1, 50, 1, 4), (0, 145, 2, 3), (2, 155, 3, 2)]
     assert state.next is not None
     assert (state.next.number, state.next.dealer) == (4, 0)
-    assert state.next.hints["phases"] == (
+    assert state.next.hints.phases == (
         PhaseHint(0, 3, Contract(3, (Meld("run", 4, 1), Meld("set", 3, 1)))),
         PhaseHint(1, 4, Contract(4, (Meld("set", 4, 2),))),
         PhaseHint(2, 2, Contract(2, (Meld("run", 3, 2),))),
@@ -573,7 +573,7 @@ def test_a_new_match_hints_contract_1_for_everyone_and_the_chosen_dealer():
     state = new_match(SLUG, 4, dealer=3)
     assert state.next is not None
     assert (state.next.number, state.next.dealer) == (1, 3)
-    assert [(h.seat, h.phase, h.contract) for h in state.next.hints["phases"]] == [
+    assert [(h.seat, h.phase, h.contract) for h in state.next.hints.phases] == [
         (seat_, 1, CONTRACTS[0]) for seat_ in range(4)
     ]
 

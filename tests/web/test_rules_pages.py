@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from matches.rules import SECTIONS
 from scoring import all_games, get_game
-from scoring.games import barbuse, canasta, contract_rummy, duizenden, frustration_fr, frustration_nl
-from scoring.games.contract_rummy import Contract, run, set_of
+from scoring.games import barbuse, canasta, duizenden, frustration_family, frustration_fr, frustration_nl
+from scoring.games.frustration_family import Contract, run, set_of
 from tests.factories import MatchFactory
 
 GAMES = [game.slug for game in all_games()]
@@ -161,7 +161,7 @@ def test_frustration_nl_contracts_are_the_engines_with_the_limits_of_the_spec(cl
     for contract, (minimum, kept, most) in zip(frustration_nl.CONTRACTS, spec, strict=True):
         row = table.find("tr", id=f"contract-{contract.number}")
         assert row.find("td", data_minimum_cards=True).text == str(contract.minimum_cards) == str(minimum)
-        assert row.find("td", data_kept=True).text == str(contract_rummy.HAND_SIZE - minimum) == str(kept)
+        assert row.find("td", data_kept=True).text == str(frustration_family.HAND_SIZE - minimum) == str(kept)
         assert row.find("td", data_most_points=True).text == str(most)
 
 

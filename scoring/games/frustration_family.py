@@ -100,14 +100,23 @@ class PhaseHint:
     contract: Contract
 
 
+@dataclass(frozen=True)
+class PhaseHints:
+    """``next`` in both games: the contract or level each seat still playing makes next."""
+
+    phases: tuple[PhaseHint, ...]
+
+
 def phase_hints(
     phases: Sequence[int], contract_list: Sequence[Contract], seats: Collection[int]
-) -> tuple[PhaseHint, ...]:
+) -> PhaseHints:
     """The hints for ``seats`` (in seat order), each seat on its own contract."""
-    return tuple(
-        PhaseHint(seat, phases[seat], contract_list[phases[seat] - 1])
-        for seat in range(len(phases))
-        if seat in seats
+    return PhaseHints(
+        tuple(
+            PhaseHint(seat, phases[seat], contract_list[phases[seat] - 1])
+            for seat in range(len(phases))
+            if seat in seats
+        )
     )
 
 
