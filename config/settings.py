@@ -12,6 +12,8 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Each game's home keeps its templates and static files beside its code (games/<game>/).
+GAME_HOMES = sorted(path for path in (BASE_DIR / "games").iterdir() if path.is_dir())
 
 
 def env_flag(name: str, default: bool) -> bool:
@@ -37,7 +39,9 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "players",
+    "games",
     "matches",
+    "rulebook",
 ]
 
 MIDDLEWARE = [
@@ -60,7 +64,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *(home / "templates" for home in GAME_HOMES)],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -110,7 +114,10 @@ USE_TZ = True
 TIME_ZONE = "Europe/Amsterdam"
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    *(home / "static" for home in GAME_HOMES if (home / "static").is_dir()),
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from matches import rules as rules_views
 from matches import views as match_views
 from players import views as player_views
 
@@ -13,10 +12,7 @@ urlpatterns = [
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),
     path("matches/<int:match_id>/rounds/<int:number>/edit/", match_views.round_edit, name="round_edit"),
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
-    path("rules/", rules_views.rules_index, name="rules_index"),
-    path("rules/<slug:game>/", rules_views.rules_game, name="rules_game"),
-    path("rules/<slug:game>/section/<slug:anchor>/", rules_views.rules_section, name="rules_section"),
-    path("rules/<slug:game>/paper/", rules_views.paper_sheet, name="rules_paper"),
+    path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),

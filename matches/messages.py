@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import home_for
 from scoring import RuleError
 
 MESSAGES: Mapping[str, Promise] = {
@@ -71,16 +72,11 @@ MESSAGES: Mapping[str, Promise] = {
 }
 
 
-# Where one code means something else in one game, that game says it its own way.
-GAME_MESSAGES: Mapping[tuple[str, str], Promise] = {
-    ("canasta", "went_out_count"): _("At most one side can go out, not %(count)s."),
-    ("canasta", "went_out_with_cards"): _("A player who went out has no cards left: enter 0."),
-}
-
-
 def message_for(error: RuleError, game: str | None = None) -> str:
-    template = GAME_MESSAGES.get((game or "", error.code)) or MESSAGES.get(error.code, MESSAGES["invalid"])
-    text = str(template)
+    """The sentence for an error, in the active language: the game's own words where its home
+    has them, else the shared table. A code with no sentence is a bug (a test checks them all)."""
+    template = home_for(game).message(error) if game else None
+    text = str(template if template is not None else MESSAGES[error.code])
     try:
         return text % dict(error.params) if "%(" in text else text
     except (KeyError, TypeError, ValueError):

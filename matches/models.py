@@ -9,6 +9,7 @@ query them, and are rewritten by every write.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -16,12 +17,24 @@ from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from games.protocol import GameHome
+from games.registry import home_for
 from players.models import Club, Player
 from scoring import MatchState, Refused, RuleError, Setup
 
 
 def game_choices() -> list[tuple[str, str]]:
     return [(game.slug, game.slug) for game in scoring.all_games()]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A match as one read or write left it: every round in order and the replayed state, so a
+    page renders from what the write computed instead of reading and replaying again."""
+
+    rounds: list[Round]
+    state: MatchState
+    round: Round | None = None  # the round a write stored or corrected
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
@@ -70,6 +83,11 @@ class Match(models.Model):
     # --- reading ------------------------------------------------------------------------
 
     @property
+    def home(self) -> GameHome:
+        """The game as the site shows it (its name, round form, hints...)."""
+        return home_for(self.game)
+
+    @property
     def rules(self) -> scoring.match.Game:
         return scoring.get_game(self.game)
 
@@ -78,12 +96,25 @@ class Match(models.Model):
         teams = tuple(tuple(team) for team in self.teams) if self.teams else None
         return Setup(self.game, self.player_count, teams, dict(self.options), self.dealer)
 
+    @property
+    def entry_lines(self) -> int:
+        """How many entries a round of this match has: one per scoring unit, or one per seat
+        where the game takes an entry per seat even in team play."""
+        if self.rules.entries_per_seat or not self.teams:
+            return self.player_count
+        return len(self.teams)
+
     def bodies(self) -> list[Any]:
         return [r.body for r in self.rounds.order_by("number")]
 
     def state(self) -> MatchState:
         """The match as the rules engine sees it: a replay of every stored round."""
-        return scoring.replay(self.rules, self.setup, self.bodies())
+        return self.recorded().state
+
+    def recorded(self) -> Recorded:
+        """Every round, read once, and the replay of them."""
+        rounds = list(self.rounds.order_by("number"))
+        return Recorded(rounds, scoring.replay(self.rules, self.setup, [r.body for r in rounds]))
 
     # --- writing ------------------------------------------------------------------------
 
@@ -125,25 +156,25 @@ class Match(models.Model):
         )
         return match
 
-    def _locked(self) -> Match:
-        # Serialise writers of one match: two phones posting at once must not both be deal 5.
-        return Match.objects.select_for_update().get(pk=self.pk)
+    def _lock(self) -> list[Round]:
+        """Serialise writers of one match (two phones posting at once must not both be deal 5)
+        and read its rounds once, under the lock."""
+        Match.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        return list(self.rounds.order_by("number"))
 
     @transaction.atomic
-    def add_round(
-        self, body: object, *, by=None, idempotency_key: str | None = None
-    ) -> tuple[Round, MatchState]:
+    def add_round(self, body: object, *, by=None, idempotency_key: str | None = None) -> Recorded:
         """Check and store the next round. ``Refused`` stores nothing. A repeated
         ``idempotency_key`` answers the round it first stored."""
-        match = self._locked()
+        rounds = self._lock()
+        state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
         if idempotency_key:
-            earlier = match.rounds.filter(idempotency_key=idempotency_key).first()
-            if earlier:
-                return earlier, match.state()
-        state = match.state()
+            earlier = next((r for r in rounds if r.idempotency_key == idempotency_key), None)
+            if earlier is not None:
+                return Recorded(rounds, state, earlier)
         new_state = scoring.play_round(state, body)
         stored = Round.objects.create(
-            match=match,
+            match=self,
             number=new_state.played,
             body=body,
             scores=list(new_state.scores[-1]),
@@ -151,20 +182,19 @@ class Match(models.Model):
             idempotency_key=idempotency_key or None,
         )
         RoundRevision.objects.create(
-            match=match, number=stored.number, action=RoundRevision.Action.ADD, after=body, by=by
+            match=self, number=stored.number, action=RoundRevision.Action.ADD, after=body, by=by
         )
-        match._store_outcome(new_state)
-        return stored, new_state
+        self._store_outcome(new_state)
+        return Recorded([*rounds, stored], new_state, stored)
 
     @transaction.atomic
-    def correct_round(self, number: int, body: object, *, by=None) -> tuple[Round, MatchState]:
+    def correct_round(self, number: int, body: object, *, by=None) -> Recorded:
         """Replace round ``number`` and replay the match; ``Refused`` if any round (this one or a
         later one) becomes impossible, in which case nothing changes."""
-        match = self._locked()
-        rounds = list(match.rounds.order_by("number"))
+        rounds = self._lock()
         if not 1 <= number <= len(rounds):
             raise Round.DoesNotExist
-        new_state = scoring.correct_round(match.rules, match.setup, [r.body for r in rounds], number, body)
+        new_state = scoring.correct_round(self.rules, self.setup, [r.body for r in rounds], number, body)
         target = rounds[number - 1]
         before = target.body
         target.body = body
@@ -174,27 +204,28 @@ class Match(models.Model):
                 stored.scores = list(scores)
                 stored.save(update_fields=["scores", "updated_at"])
         RoundRevision.objects.create(
-            match=match, number=number, action=RoundRevision.Action.CORRECT, before=before, after=body, by=by
+            match=self, number=number, action=RoundRevision.Action.CORRECT, before=before, after=body, by=by
         )
-        match._store_outcome(new_state)
-        return target, new_state
+        self._store_outcome(new_state)
+        return Recorded(rounds, new_state, target)
 
     @transaction.atomic
-    def undo_last_round(self, number: int | None = None, *, by=None) -> MatchState:
+    def undo_last_round(self, number: int | None = None, *, by=None) -> Recorded:
         """Remove the last round (``number``, when given, must be it)."""
-        match = self._locked()
-        last = match.rounds.order_by("-number").first()
-        if last is None:
+        rounds = self._lock()
+        if not rounds:
             raise Round.DoesNotExist
+        last = rounds[-1]
         if number is not None and number != last.number:
             raise Refused([RuleError("not_last_round", "number")])
         RoundRevision.objects.create(
-            match=match, number=last.number, action=RoundRevision.Action.UNDO, before=last.body, by=by
+            match=self, number=last.number, action=RoundRevision.Action.UNDO, before=last.body, by=by
         )
         last.delete()
-        new_state = match.state()
-        match._store_outcome(new_state)
-        return new_state
+        rounds = rounds[:-1]
+        new_state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
+        self._store_outcome(new_state)
+        return Recorded(rounds, new_state)
 
     def _store_outcome(self, state: MatchState) -> None:
         self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS

@@ -11,11 +11,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.protocol import GameHome
 from matches.messages import message_for
-from matches.terms import option_label
 from players.models import Club
-from scoring import Refused
-from scoring.match import Game
+from scoring import Refused, get_game
 from scoring.options import BoolOption, ChoiceOption
 
 MAX_PLAYERS = 6
@@ -35,7 +34,6 @@ TEAM_SHAPES: dict[str, tuple[object, dict[int, list[list[int]]]]] = {
         {6: [[0, 3], [1, 4], [2, 5]]},
     ),
 }
-TEAM_GAMES = {"canasta", "duizenden"}
 
 
 class NewMatchForm(forms.Form):
@@ -52,10 +50,11 @@ class NewMatchForm(forms.Form):
         label=_("Club"), queryset=Club.objects.none(), empty_label=None, required=False
     )
 
-    def __init__(self, rules: Game, clubs: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, home: GameHome, clubs: Any, *args: Any, **kwargs: Any) -> None:
         """``clubs``: the clubs the user may start a match in (their own table first)."""
         super().__init__(*args, **kwargs)
-        self.rules = rules
+        self.home = home
+        self.rules = rules = get_game(home.slug)
         self.fields["club"].queryset = clubs
         self.fields["club"].initial = clubs.first()
         if clubs.count() == 1:
@@ -71,8 +70,7 @@ class NewMatchForm(forms.Form):
             )
         self.player_fields = [self[f"player_{seat}"] for seat in range(MAX_PLAYERS)]
         presets: list[tuple[str, object]] = [("", _("Game default"))]
-        if rules.slug in TEAM_GAMES:
-            presets += [(name, label) for name, (label, _seats) in TEAM_SHAPES.items()]
+        presets += [(name, TEAM_SHAPES[name][0]) for name in home.team_shapes]
         self.fields["teams"].choices = presets
         self.fields["teams"].help_text = _("Seats are numbered clockwise from the first player.")
         if len(presets) == 1:
@@ -82,11 +80,11 @@ class NewMatchForm(forms.Form):
         self.option_fields = [self[f"option_{option.name}"] for option in rules.options]
 
     def _option_field(self, option: Any) -> forms.Field:
-        label = option_label(self.rules.slug, option.name)
+        label = self.home.option_label(option.name)
         if isinstance(option, ChoiceOption):
             return forms.ChoiceField(
                 label=label,
-                choices=[(c, option_label(self.rules.slug, f"{option.name}.{c}")) for c in option.choices],
+                choices=[(c, self.home.option_label(f"{option.name}.{c}")) for c in option.choices],
                 initial=option.default,
             )
         if isinstance(option, BoolOption):
@@ -158,4 +156,4 @@ class NewMatchForm(forms.Form):
                 name = f"option_{name.removeprefix('options.')}"
             elif name.startswith("players."):
                 name = f"player_{name.removeprefix('players.')}"
-            self.add_error(name if name in self.fields else None, message_for(error))
+            self.add_error(name if name in self.fields else None, message_for(error, self.home.slug))

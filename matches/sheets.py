@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from matches.models import Match
+from games.protocol import GameHome
+from games.registry import home_for
+from matches.models import Match, Recorded
 from matches.presenters import next_json, round_json, standing_json
 from scoring import MatchState
 
@@ -45,6 +47,7 @@ class EntryRow:
 @dataclass
 class Sheet:
     match: Match
+    home: GameHome
     state: MatchState
     players: list[str]
     columns: list[Column]
@@ -57,7 +60,10 @@ class Sheet:
         return [self.columns[unit] for unit in self.state.winners]
 
 
-def build_sheet(match: Match, state: MatchState) -> Sheet:
+def build_sheet(match: Match, recorded: Recorded) -> Sheet:
+    """The sheet of a match as a read or a write left it (its rounds and replayed state)."""
+    state = recorded.state
+    home = home_for(match.game)
     players = [seat.player.name for seat in match.seats.select_related("player")]
     columns = [
         Column(unit, [players[seat] for seat in seats]) for unit, seats in enumerate(state.setup.units)
@@ -71,15 +77,16 @@ def build_sheet(match: Match, state: MatchState) -> Sheet:
         column.extra = dict(standing_json(state.setup, row))
     rounds = []
     running = [0] * len(columns)
-    for stored in match.rounds.order_by("number"):
+    for stored, scores in zip(recorded.rounds, state.scores, strict=True):
         data = round_json(stored)
-        running = [a + b for a, b in zip(running, stored.scores, strict=True)]
+        running = [a + b for a, b in zip(running, scores, strict=True)]
         data["running"] = list(running)
+        data["label"] = home.round_label(stored.body)
         rounds.append(data)
-    return Sheet(match, state, players, columns, rounds, standings, next_json(state.next))
+    return Sheet(match, home, state, players, columns, rounds, standings, next_json(match.game, state.next))
 
 
-def _lines(sheet: Sheet) -> list[tuple[str, int]]:
+def lines(sheet: Sheet) -> list[tuple[str, int]]:
     """(label, unit) per form line: one per scoring unit, or one per seat where the game takes
     an entry per seat even in team play."""
     if not sheet.state.game.entries_per_seat:
@@ -91,9 +98,9 @@ def _lines(sheet: Sheet) -> list[tuple[str, int]]:
 def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
     """The round form's lines, holding what was typed (``body``) and each line's errors."""
     entries = body.get("entries", []) if isinstance(body, Mapping) else []
-    active = _active_seats(sheet)
+    sitting_out = sheet.home.sitting_out(sheet.state)
     rows = []
-    for index, (label, unit) in enumerate(_lines(sheet)):
+    for index, (label, unit) in enumerate(lines(sheet)):
         typed = entries[index] if index < len(entries) and isinstance(entries[index], Mapping) else {}
         prefix = f"entries.{index}."
         own: dict[str, list[str]] = {}
@@ -106,13 +113,5 @@ def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, l
                     own.setdefault(name.split(".")[0], []).extend(messages)
         if f"entries.{index}" in errors:
             own[""] = errors[f"entries.{index}"]
-        sitting_out = active is not None and index not in active
-        rows.append(EntryRow(index, label, typed, own, sitting_out=sitting_out, unit=unit))
+        rows.append(EntryRow(index, label, typed, own, sitting_out=index in sitting_out, unit=unit))
     return rows
-
-
-def _active_seats(sheet: Sheet) -> set[int] | None:
-    """Seats still playing, where the game lists them (Frustration FR's ``next.phases``)."""
-    if not sheet.next or "phases" not in sheet.next:
-        return None
-    return {item["seat"] for item in sheet.next["phases"]}

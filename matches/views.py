@@ -18,15 +18,15 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from matches.calculators import calculator_keys
+from games.protocol import GameHome
+from games.registry import all_homes, home_for
+from games.round_forms import errors_by_field
 from matches.messages import error_list
-from matches.models import Match, Round
-from matches.round_forms import errors_by_field, parse_round
+from matches.models import Match, Recorded, Round
 from matches.setup_forms import NewMatchForm
-from matches.sheets import build_sheet, entry_rows
-from matches.terms import game_name
+from matches.sheets import Sheet, build_sheet, entry_rows
 from players.models import Club, Player
-from scoring import Refused, UnknownGame, all_games, get_game
+from scoring import Refused, UnknownGame
 
 SHEET = "matches/match_detail.html"
 
@@ -37,7 +37,7 @@ def _match_for_member(request: HttpRequest, match_id: int) -> Match:
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "matches/welcome.html", {"games": [game_name(g.slug) for g in all_games()]})
+        return render(request, "matches/welcome.html", {"games": all_homes()})
     matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
     return render(
         request,
@@ -52,9 +52,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def new_match(request: HttpRequest) -> HttpResponse:
     """Step 1: pick the game (big buttons, one tap)."""
-    return render(
-        request, "matches/new_match.html", {"games": [(g.slug, game_name(g.slug)) for g in all_games()]}
-    )
+    return render(request, "matches/new_match.html", {"games": all_homes()})
 
 
 @login_required
@@ -62,12 +60,12 @@ def new_match(request: HttpRequest) -> HttpResponse:
 def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
     """Step 2: players in seating order, first dealer, teams and options."""
     try:
-        rules = get_game(game)
+        home = home_for(game)
     except UnknownGame:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
     clubs = Club.objects.for_user(request.user).order_by("-personal", "name")
-    form = NewMatchForm(rules, clubs, request.POST or None)
+    form = NewMatchForm(home, clubs, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             match = Match.start(by=request.user, **form.match_arguments())
@@ -80,8 +78,8 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
         "matches/new_match_setup.html",
         {
             "form": form,
-            "game": rules.slug,
-            "game_name": game_name(rules.slug),
+            "game": home.slug,
+            "game_name": home.name,
             "known_players": Player.objects.filter(club__in=clubs)
             .order_by("name")
             .values_list("name", flat=True)
@@ -93,23 +91,22 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
-    return _render_sheet(request, match, body=None, errors=[])
+    return _render_sheet(request, match, match.recorded(), body=None, errors=[])
 
 
 @login_required
 @require_POST
 def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
-    body = parse_round(request.POST)
+    body = home_for(match.game).parse_round(request.POST, match.entry_lines)
     key = request.POST.get("idempotency_key") or None
     try:
-        match.add_round(body, by=request.user, idempotency_key=key)
+        recorded = match.add_round(body, by=request.user, idempotency_key=key)
     except Refused as refused:
-        return _render_sheet(
-            request, match, body=body, errors=error_list(refused.errors, match.game), status=400
-        )
+        errors = error_list(refused.errors, match.game)
+        return _render_sheet(request, match, match.recorded(), body=body, errors=errors, status=400)
     if request.htmx:
-        return _render_sheet(request, match, body=None, errors=[])
+        return _render_sheet(request, match, recorded, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
 
 
@@ -117,11 +114,13 @@ def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
-    stored = get_object_or_404(Round, match=match, number=number)
-    body: Any = stored.body
+    recorded = match.recorded()
+    if not 1 <= number <= len(recorded.rounds):
+        raise Http404
+    body: Any = recorded.rounds[number - 1].body
     errors: list[dict[str, str]] = []
     if request.method == "POST":
-        body = parse_round(request.POST)
+        body = home_for(match.game).parse_round(request.POST, match.entry_lines)
         try:
             match.correct_round(number, body, by=request.user)
         except Refused as refused:
@@ -129,12 +128,12 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         else:
             messages.success(request, _("Round %(number)s corrected.") % {"number": number})
             return redirect("match_detail", match_id=match.pk)
-    sheet = build_sheet(match, match.state())
+    sheet = build_sheet(match, recorded)
     return render(
         request,
         "matches/round_edit.html",
         {
-            **_form_context(sheet, body, errors),
+            **_form_context(sheet, body, errors, number),
             "number": number,
             "history": match.revisions.filter(number=number).select_related("by"),
         },
@@ -147,40 +146,45 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
 def round_undo(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
     try:
-        match.undo_last_round(by=request.user)
+        recorded = match.undo_last_round(by=request.user)
     except Round.DoesNotExist:
         messages.info(request, _("There is no round to undo."))
+        recorded = match.recorded()
     else:
         messages.success(request, _("The last round was undone."))
     if request.htmx:
-        return _render_sheet(request, match, body=None, errors=[])
+        return _render_sheet(request, match, recorded, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
 
 
-def _family(game: str) -> str:
-    return "frustration" if game.startswith("frustration") else game
-
-
-def _form_context(sheet: Any, body: Any, errors: list[dict[str, str]]) -> dict[str, Any]:
-    """What every round form needs: its lines with typed values and errors, the game's
-    form and hint templates, and the calculator keys."""
+def _form_context(
+    sheet: Sheet, body: Any, errors: list[dict[str, str]], number: int | None = None
+) -> dict[str, Any]:
+    """What every round form needs: its lines with typed values and errors, the game's home
+    (its form and hint templates) and what the game adds, and the calculator keys."""
     grouped = errors_by_field(errors)
-    family = _family(sheet.match.game)
+    home: GameHome = sheet.home
     return {
         "sheet": sheet,
+        "home": home,
         "rows": entry_rows(sheet, body, grouped),
         "body": body or {},
         "errors": grouped,
-        "form_template": f"matches/entry/{family}.html",
-        "hints_template": f"matches/hints/{family}.html",
-        "calculator": calculator_keys(sheet.state.setup),
+        "calculator": [(key.rank, key.value) for key in home.calculator_keys(sheet.state.setup)],
+        **home.sheet_context(sheet, body, number),
     }
 
 
 def _render_sheet(
-    request: HttpRequest, match: Match, *, body: Any, errors: list[dict[str, str]], status: int = 200
+    request: HttpRequest,
+    match: Match,
+    recorded: Recorded,
+    *,
+    body: Any,
+    errors: list[dict[str, str]],
+    status: int = 200,
 ) -> HttpResponse:
-    sheet = build_sheet(match, match.state())
+    sheet = build_sheet(match, recorded)
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     context = {**_form_context(sheet, body, errors), "idempotency_key": uuid.uuid4().hex}
     response = render(request, template, context, status=status)

@@ -1,7 +1,8 @@
-"""Serializers that describe the API's documents for the OpenAPI schema only.
+"""Serializers of the API's documents: ``NewMatchSerializer`` reads a new match's body (its
+errors map onto the one error shape); the others describe answers for the OpenAPI schema.
 
-Validation of rounds is the rules engine's job (every game has its own shape), so these are not
-used to parse requests; they keep ``/api/schema/`` and ``/api/docs/`` truthful.
+A round's body is not read here: every game has its own shape, and the rules engine checks it
+(with the spec's codes and field paths), so ``RoundBodySerializer`` only documents it.
 """
 
 from __future__ import annotations
@@ -39,14 +40,28 @@ class GameSerializer(serializers.Serializer):
 
 
 class NewMatchSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    players = serializers.ListField(help_text="Names or player ids, in seating order (clockwise).")
-    teams = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()), required=False
+    """The body of ``POST /api/matches/``. Only the shape is read here; whether the game can be
+    set up so (player count, teams, options, dealer) is the engine's to say."""
+
+    game = serializers.CharField(max_length=32)
+    players = serializers.ListField(
+        child=serializers.JSONField(), help_text="Names or player ids, in seating order (clockwise)."
     )
-    options = serializers.DictField(required=False)
-    dealer = serializers.IntegerField(required=False, default=0)
+    teams = serializers.JSONField(
+        required=False, help_text="Partnerships as lists of seat indexes, where the game has them."
+    )
+    options = serializers.JSONField(required=False, help_text="Variant options; omitted ones take defaults.")
+    dealer = serializers.JSONField(required=False, help_text="Seat of the first dealer (default 0).")
     club = serializers.IntegerField(required=False, help_text="One of your clubs; default your own.")
+
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        # A misspelt key must not silently become a default (spec: unknown keys are invalid).
+        unknown = [key for key in self.initial_data if key not in self.fields]
+        if unknown:
+            raise serializers.ValidationError(
+                {key: serializers.ErrorDetail("", code="invalid") for key in unknown}
+            )
+        return attrs
 
 
 class SeatPlayerSerializer(serializers.Serializer):
@@ -66,7 +81,9 @@ class RoundBodySerializer(serializers.Serializer):
     entries = serializers.ListField(
         help_text="One item per scoring unit, in the game's shape (see the spec)."
     )
-    contract = serializers.CharField(required=False, help_text="Barbuse only.")
+    contract = serializers.CharField(
+        required=False, help_text="Games whose deals are played as a chosen contract name it here."
+    )
 
 
 class MatchSerializer(serializers.Serializer):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -20,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.registry import all_homes
 from matches.api.errors import field_error, refused_response
 from matches.api.schema import (
     ErrorsSerializer,
@@ -31,11 +31,10 @@ from matches.api.schema import (
     RoundBodySerializer,
     RoundSerializer,
 )
-from matches.models import Match, Round
+from matches.models import Match, Recorded
 from matches.presenters import match_json, match_summary_json, round_json
-from matches.terms import game_name
 from players.models import Club
-from scoring import Refused, all_games
+from scoring import Refused, get_game
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, description="Repeat-safe POST."
@@ -54,11 +53,12 @@ def _match_for_member(request: Request, match_id: int) -> Match:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_list(request: Request) -> Response:
+    games = [(home, get_game(home.slug)) for home in all_homes()]
     return Response(
         [
             {
-                "slug": game.slug,
-                "name": game_name(game.slug),
+                "slug": home.slug,
+                "name": str(home.name),
                 "players": list(game.player_counts),
                 "options": [
                     {
@@ -70,7 +70,7 @@ def game_list(request: Request) -> Response:
                     for option in game.options
                 ],
             }
-            for game in all_games()
+            for home, game in games
         ]
     )
 
@@ -116,39 +116,17 @@ def match_list(request: Request) -> Response:
 
 
 def _create_match(request: Request) -> Response:
-    data = request.data
-    if not isinstance(data, dict):
-        raise field_error("invalid", "")
-    unknown = [key for key in data if key not in {"game", "players", "teams", "options", "dealer", "club"}]
-    if unknown:
-        raise Refused([field_error("invalid", key).errors[0] for key in unknown])
-    game, players = data.get("game"), data.get("players")
-    if game is None:
-        raise field_error("required", "game")
-    if not isinstance(game, str):
-        raise field_error("invalid", "game")
-    if players is None:
-        raise field_error("required", "players")
-    if not isinstance(players, list):
-        raise field_error("invalid", "players")
-    club = _club_for(request, data.get("club"))
-    match = Match.start(
-        club=club,
-        game=game,
-        players=players,
-        teams=data.get("teams"),
-        options=data.get("options"),
-        dealer=data.get("dealer", 0),
-        by=request.user,
-    )
-    return Response(match_json(match, match.state()), status=status.HTTP_201_CREATED)
+    serializer = NewMatchSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = dict(serializer.validated_data)
+    club = _club_for(request, data.pop("club", None))
+    match = Match.start(club=club, by=request.user, **data)
+    return Response(match_json(match, match.recorded()), status=status.HTTP_201_CREATED)
 
 
-def _club_for(request: Request, club_id: object) -> Club:
+def _club_for(request: Request, club_id: int | None) -> Club:
     if club_id is None:
         return Club.personal_for(request.user)
-    if not isinstance(club_id, int) or isinstance(club_id, bool):
-        raise field_error("invalid", "club")
     club = Club.objects.for_user(request.user).filter(pk=club_id).first()
     if club is None:
         raise field_error("invalid", "club")
@@ -163,7 +141,7 @@ def _club_for(request: Request, club_id: object) -> Club:
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
     match = _match_for_member(request, match_id)
-    return Response(match_json(match, match.state()))
+    return Response(match_json(match, match.recorded()))
 
 
 @extend_schema(
@@ -187,11 +165,10 @@ def round_list(request: Request, match_id: int) -> Response:
         return Response([round_json(r) for r in match.rounds.order_by("number")])
     key = request.headers.get("Idempotency-Key", "").strip()[:80] or None
     try:
-        stored, state = match.add_round(request.data, by=request.user, idempotency_key=key)
+        recorded = match.add_round(request.data, by=request.user, idempotency_key=key)
     except Refused as refused:
         return refused_response(refused, game=match.game)
-    match.refresh_from_db()
-    return Response(_round_answer(match, stored, state), status=status.HTTP_201_CREATED)
+    return Response(_round_answer(match, recorded), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
@@ -221,23 +198,20 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
     if request.method == "GET":
         return Response({**round_json(stored), "history": _history(match, number)})
     try:
-        with transaction.atomic():
-            if request.method == "PUT":
-                stored, state = match.correct_round(number, request.data, by=request.user)
-                match.refresh_from_db()
-                return Response(_round_answer(match, stored, state))
-            state = match.undo_last_round(number, by=request.user)
+        if request.method == "PUT":
+            return Response(_round_answer(match, match.correct_round(number, request.data, by=request.user)))
+        recorded = match.undo_last_round(number, by=request.user)
     except Refused as refused:
         return refused_response(refused, game=match.game, correction=True)
-    match.refresh_from_db()
-    return Response(match_json(match, state))
+    return Response(match_json(match, recorded))
 
 
-def _round_answer(match: Match, stored: Round, state: Any) -> dict[str, Any]:
+def _round_answer(match: Match, recorded: Recorded) -> dict[str, Any]:
     """The stored round, and the match's new standings beside it (and in full under ``match``)."""
-    whole = match_json(match, state)
+    whole = match_json(match, recorded)
+    assert recorded.round is not None
     return {
-        **round_json(stored),
+        **round_json(recorded.round),
         **{key: whole[key] for key in ("status", "standings", "next", "winners")},
         "match": whole,
     }

@@ -1,16 +1,12 @@
+"""Filters the pages share: reading a mapping by a key a template cannot spell, card ranks."""
+
 from typing import Any
 
 from django import template
 
-from matches.terms import contract_name as _contract_name
-from matches.terms import game_name as _game_name
+from games.words import rank_label as _rank_label
 
 register = template.Library()
-
-
-@register.filter
-def game_name(slug: str) -> str:
-    return _game_name(slug)
 
 
 @register.filter
@@ -25,11 +21,4 @@ def get(mapping: Any, key: Any) -> Any:
 @register.filter
 def rank_label(rank: str) -> str:
     """The label on a calculator key, in the reader's language (J is B in Dutch, V in French)."""
-    from matches.terms import rank_label as _rank_label
-
     return _rank_label(rank)
-
-
-@register.filter
-def contract_name(slug: str) -> str:
-    return _contract_name(slug)

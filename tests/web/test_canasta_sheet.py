@@ -289,7 +289,7 @@ def test_htmx_refusal_answers_the_sheet_fragment(scorer, match):
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="sheet"')
     assert "These canastas need at least 35 melded points." in fieldset(html, 0)
-    assert "js/canasta.js" in html
+    assert "canasta/canasta.js" in html
 
 
 def test_correction_page_shows_the_stored_deal(scorer, match):

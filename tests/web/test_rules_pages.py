@@ -10,13 +10,17 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from matches.rules import SECTIONS
+from games.registry import home_for
 from scoring import all_games, get_game
 from scoring.games import barbuse, canasta, duizenden, frustration_family, frustration_fr, frustration_nl
 from scoring.games.frustration_family import Contract, run, set_of
 from tests.factories import MatchFactory
 
 GAMES = [game.slug for game in all_games()]
+
+
+def sections(game: str) -> list[tuple[str, str]]:
+    return [(section.anchor, section.title) for section in home_for(game).rules_sections()]
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/matches/7/"}
 
 
@@ -116,7 +120,7 @@ def test_index_lists_every_game_with_its_rules_and_paper_sheet(client):
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_page_has_every_section_and_its_tables(client, game):
     root = page(client, game)
-    for anchor, title in SECTIONS[game]:
+    for anchor, title in sections(game):
         section = root.find("section", id=anchor)
         assert section.find("h2").text == str(title)
     for anchor in ("scoring", "end", "options", "cards"):
@@ -243,7 +247,7 @@ def test_unknown_game_is_not_found(client, view):
 
 
 def _anchors(game: str) -> list[str]:
-    anchors = [anchor for anchor, _ in SECTIONS[game]]
+    anchors = [anchor for anchor, _ in sections(game)]
     if game == "frustration-nl":
         anchors += [f"contract-{c.number}" for c in frustration_nl.CONTRACTS]
     if game == "frustration-fr":

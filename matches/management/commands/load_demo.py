@@ -1,4 +1,5 @@
-"""A small demo club for `make run`: a login, four players and a Frustration match in progress.
+"""A small demo club for `make run`: a login, four players and a match in progress of every game
+whose home offers one (``GameHome.demo``).
 
 Running it again changes nothing, so `make run` can call it every time.
 """
@@ -9,33 +10,17 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.registry import all_homes
 from matches.models import Match
 from players.models import Club, Membership
 
 USERNAME = "demo"
 PASSWORD = "scoreblok-demo"
 CLUB = "De Klaverclub"
-PLAYERS = ["Anna", "Bram", "Cor", "Dirk"]
-ROUNDS = [
-    {
-        "entries": [
-            {"laid_down": True, "went_out": True, "points": 0},
-            {"laid_down": True, "went_out": False, "hand": {"5": 1, "K": 1, "A": 1}},
-            {"laid_down": False, "went_out": False, "points": 95},
-        ]
-    },
-    {
-        "entries": [
-            {"laid_down": False, "went_out": False, "points": 100},
-            {"laid_down": True, "went_out": True, "points": 0},
-            {"laid_down": True, "went_out": False, "points": 60},
-        ]
-    },
-]
 
 
 class Command(BaseCommand):
-    help = "Load a demo club with a few players and one Frustration match in progress."
+    help = "Load a demo club with a few players and a match in progress of each game."
 
     @transaction.atomic
     def handle(self, *args: object, **options: object) -> None:
@@ -45,10 +30,18 @@ class Command(BaseCommand):
             user.save()
         club, _ = Club.objects.get_or_create(name=CLUB, personal=False)
         Membership.objects.get_or_create(club=club, user=user, defaults={"role": Membership.Role.OWNER})
-        for name in PLAYERS:
-            club.player_named(name)
-        if not Match.objects.filter(club=club).exists():
-            match = Match.start(club=club, game="frustration-nl", players=PLAYERS[:3], by=user)
-            for body in ROUNDS:
+        for home in all_homes():
+            demo = home.demo()
+            if demo is None or Match.objects.filter(club=club, game=home.slug).exists():
+                continue
+            match = Match.start(
+                club=club,
+                game=home.slug,
+                players=list(demo.players),
+                teams=demo.teams,
+                options=dict(demo.options),
+                by=user,
+            )
+            for body in demo.rounds:
                 match.add_round(body, by=user)
         self.stdout.write(f"Demo club ready: log in as {USERNAME!r} with password {PASSWORD!r}.")

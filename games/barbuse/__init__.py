@@ -1,0 +1,113 @@
+"""The home of Barbuse: four players, five contracts, twenty deals of penalty points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy
+
+from games.barbuse.sheet import deal_form, grid
+from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, contract_name
+from games.base import BaseHome, Titles
+from games.protocol import Context, Json, Text
+from games.tables import common_tables, default_option
+from scoring.games import barbuse
+
+
+@dataclass(frozen=True)
+class ContractTable:
+    slug: str
+    anchor: str
+    name: str
+    gloss: str
+    fields: tuple[barbuse.EntryField, ...]
+    deal_totals: tuple[int, ...]
+
+
+class BarbuseHome(BaseHome):
+    slug = barbuse.GAME.slug
+    name = gettext_lazy("Barbuse")
+    summary = gettext_lazy("Four players, five trick-taking contracts, twenty deals of penalty points.")
+    stylesheet = "barbuse/barbuse.css"
+    entry_template = "barbuse/entry.html"
+    hints_template = "barbuse/hints.html"
+    rules_template = "barbuse/rules.html"
+    paper_template = "barbuse/paper.html"
+    paper_deals = barbuse.DEALS
+    paper_block = barbuse.DEALS_PER_SPELMAKER
+    sections: Titles = (
+        ("players", gettext_lazy("Players and cards")),
+        ("tricks", gettext_lazy("Playing the tricks")),
+        ("spelmaker", gettext_lazy("The spelmaker")),
+        ("contracts", gettext_lazy("The five contracts")),
+        # One section per contract, in the engine's fixed order, titled with its name.
+        *((f"contract-{slug}", CONTRACT_NAMES[slug]) for slug in barbuse.CONTRACTS),
+    )
+    option_labels: Mapping[str, Text] = {
+        "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
+        "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),
+    }
+    option_meanings: Mapping[str, Text] = {
+        "all_hearts_bonus": gettext_lazy(
+            "In Geen Harten, the player who takes all nine hearts scores minus this; the others score 0."
+        ),
+        "king_of_hearts_penalty": gettext_lazy(
+            "In Geen Hartenheer, the penalty for the player who takes the king of hearts."
+        ),
+    }
+
+    def round_label(self, body: Json) -> str:
+        contract = body.get("contract") if isinstance(body, dict) else None
+        return contract_name(contract) if contract else ""
+
+    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+        return {"grid": grid(sheet), "form": deal_form(sheet, body, number)}
+
+    def rules_tables(self) -> Context:
+        all_hearts = int(str(default_option(self.slug, "all_hearts_bonus")))
+        king = int(str(default_option(self.slug, "king_of_hearts_penalty")))
+        knobbelen = [
+            (failers, each, failers * each) for failers, each in sorted(barbuse.KNOBBELEN_PENALTY.items())
+        ]
+        totals: dict[str, tuple[int, ...]] = {
+            barbuse.KNOBBELEN: tuple(sorted({row[2] for row in knobbelen}, reverse=True)),
+            barbuse.NO_QUEENS: (barbuse.QUEENS * barbuse.QUEEN_PENALTY,),
+            barbuse.NO_HEARTS: (barbuse.HEARTS * barbuse.HEART_PENALTY, -all_hearts),
+            barbuse.AANLEGGEN: (sum(barbuse.AANLEGGEN_PENALTY.values()),),
+            barbuse.NO_KING_OF_HEARTS: (king,),
+        }
+        contracts = [
+            ContractTable(
+                slug=slug,
+                anchor=f"contract-{slug}",
+                name=contract_name(slug),
+                gloss=str(CONTRACT_GLOSSES.get(slug, "")),
+                fields=barbuse.CONTRACT_FIELDS[slug],
+                deal_totals=totals[slug],
+            )
+            for slug in barbuse.CONTRACTS
+        ]
+        return {
+            **common_tables(self),
+            "contracts": contracts,
+            "contract": {row.slug: row for row in contracts},
+            "players_exactly": barbuse.PLAYERS,
+            "deals_per_spelmaker": barbuse.DEALS_PER_SPELMAKER,
+            "deals": barbuse.DEALS,
+            "tricks": barbuse.TRICKS,
+            "queens": barbuse.QUEENS,
+            "hearts": barbuse.HEARTS,
+            "even_target": barbuse.KNOBBELEN_EVEN_TARGET,
+            "knobbelen_penalties": knobbelen,
+            "queen_penalty": barbuse.QUEEN_PENALTY,
+            "heart_penalty": barbuse.HEART_PENALTY,
+            "all_hearts_bonus": all_hearts,
+            "aanleggen_penalties": sorted(barbuse.AANLEGGEN_PENALTY.items()),
+            "king_of_hearts_penalty": king,
+            "cards_in_pack": barbuse.PLAYERS * barbuse.TRICKS,
+            "cards_each": barbuse.TRICKS,
+        }
+
+
+HOME = BarbuseHome()

@@ -1,0 +1,152 @@
+"""Barbuse's scoresheet grid and round form, laid out from the engine (scoring/games/barbuse.py).
+
+Who was spelmaker for a deal comes from the engine's ``spelmaker``, the contracts a form offers
+from the next deal's hints (or ``Progress.left_for`` when a past deal is corrected), and the
+totals the counters aim at from the engine's constants. Nothing here decides a rule: the server
+still checks every round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+
+from games.barbuse.words import contract_name
+from games.protocol import Context, Json
+from scoring.games import barbuse
+
+
+def penalty_line(slug: str, options: Mapping[str, object]) -> str:
+    """One short line: what the contract costs, from the engine's tables and the match options."""
+    if slug == barbuse.KNOBBELEN:
+        steps = "/".join(str(barbuse.KNOBBELEN_PENALTY[n]) for n in sorted(barbuse.KNOBBELEN_PENALTY))
+        return gettext("%(penalties)s each for 1/2/3/4 misses") % {"penalties": steps}
+    if slug == barbuse.NO_QUEENS:
+        return gettext("%(penalty)s per queen") % {"penalty": barbuse.QUEEN_PENALTY}
+    if slug == barbuse.NO_HEARTS:
+        return gettext("%(penalty)s per heart, all %(hearts)s: −%(bonus)s") % {  # noqa: RUF001 (a real minus sign)
+            "penalty": barbuse.HEART_PENALTY,
+            "hearts": barbuse.HEARTS,
+            "bonus": options.get("all_hearts_bonus"),
+        }
+    if slug == barbuse.AANLEGGEN:
+        steps = "/".join(str(barbuse.AANLEGGEN_PENALTY[n]) for n in sorted(barbuse.AANLEGGEN_PENALTY))
+        return gettext("places: %(penalties)s") % {"penalties": steps}
+    return gettext("%(penalty)s for the king") % {"penalty": options.get("king_of_hearts_penalty")}
+
+
+@dataclass
+class GridColumn:
+    """A player as spelmaker: the deals he chooses for, and whether he chooses now."""
+
+    seat: int
+    label: str
+    deals: list[int]
+    current: bool
+    total: int
+
+    @property
+    def first(self) -> int:
+        return self.deals[0]
+
+    @property
+    def last(self) -> int:
+        return self.deals[-1]
+
+
+@dataclass
+class GridCell:
+    seat: int
+    number: int | None  # the deal in which this spelmaker played this contract
+    current: bool  # the spelmaker choosing now, and this contract still his to choose
+
+
+@dataclass
+class GridRow:
+    slug: str
+    name: str
+    penalty: str
+    cells: list[GridCell] = field(default_factory=list)
+
+
+@dataclass
+class Choice:
+    slug: str
+    name: str
+    checked: bool
+    refused: bool  # posted, but already played by this spelmaker: kept so the typed values stay
+
+
+def _left(sheet: object) -> tuple[str, ...]:
+    upcoming = getattr(getattr(sheet, "state", None), "next", None)
+    hints = getattr(upcoming, "hints", None)
+    return hints.contracts_left if isinstance(hints, barbuse.ContractsLeftHints) else ()
+
+
+def grid(sheet: object) -> Context:
+    """Spelmakers (in seat order, as the score grid) by contracts: which deal played what."""
+    state = sheet.state  # type: ignore[attr-defined]
+    setup = state.setup
+    players: list[str] = sheet.players  # type: ignore[attr-defined]
+    deals: dict[int, list[int]] = {seat: [] for seat in range(setup.players)}
+    for number in range(1, barbuse.DEALS + 1):
+        deals[barbuse.spelmaker(setup, number)].append(number)
+    contracts = state.progress.contracts
+    played = {(barbuse.spelmaker(setup, n), slug): n for n, slug in enumerate(contracts, start=1)}
+    current = state.next.dealer if state.next else None
+    columns = [
+        GridColumn(seat, players[seat], deals[seat], seat == current, sheet.columns[seat].total)  # type: ignore[attr-defined]
+        for seat in range(setup.players)
+    ]
+    rows = []
+    for slug in barbuse.CONTRACTS:
+        cells = [
+            GridCell(seat, played.get((seat, slug)), seat == current and (seat, slug) not in played)
+            for seat in range(setup.players)
+        ]
+        rows.append(GridRow(slug, contract_name(slug), penalty_line(slug, setup.options), cells))
+    return {
+        "columns": columns,
+        "rows": rows,
+        "spelmaker": players[current] if current is not None else None,
+        "left": [(slug, contract_name(slug)) for slug in _left(sheet)],
+    }
+
+
+def deal_form(sheet: object, body: Json, number: int | None) -> Context:
+    """The contracts this deal may take and the numbers the entry fields need.
+
+    ``number`` is the deal being corrected (the correction page); otherwise the next deal.
+    """
+    state = sheet.state  # type: ignore[attr-defined]
+    setup = state.setup
+    players: list[str] = sheet.players  # type: ignore[attr-defined]
+    if number:
+        left = list(barbuse.Progress(tuple(state.progress.contracts[: number - 1])).left_for(number))
+    else:
+        number = state.next.number if state.next else barbuse.DEALS
+        left = list(_left(sheet))
+    posted = body.get("contract") if isinstance(body, dict) else None
+    offered = [slug for slug in barbuse.CONTRACTS if slug in left or slug == posted]
+    choices = [
+        Choice(
+            slug,
+            contract_name(slug),
+            checked=slug == posted or (posted is None and len(left) == 1),
+            refused=slug not in left,
+        )
+        for slug in offered
+    ]
+    limits = {spec.key: spec for specs in barbuse.CONTRACT_FIELDS.values() for spec in specs}
+    return {
+        "choices": choices,
+        "posted": posted,
+        "spelmaker": players[barbuse.spelmaker(setup, number)],
+        "limits": limits,
+        "tricks": barbuse.TRICKS,
+        "queens": barbuse.QUEENS,
+        "hearts": barbuse.HEARTS,
+        "places": sorted(barbuse.AANLEGGEN_PENALTY),
+    }

@@ -1,0 +1,127 @@
+"""What most game homes share, so a home only states what is its own.
+
+``BaseHome`` gives every ``GameHome`` member a default: no hints, no calculator, the rules
+page's common sections, a paper sheet with a column per player. A home subclasses it once and
+sets its facts as class attributes; that single level of inheritance keeps each home a short
+list of its own words and decisions (the alternative, a dozen keyword arguments per home, read
+worse).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, is_dataclass
+
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+
+from games import round_forms
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, Text
+from games.tables import common_tables
+from scoring import MatchState, RuleError, Setup, get_game
+
+Titles = tuple[tuple[str, Text], ...]
+
+# The last sections of every rules page, in order: (anchor = partial name, title).
+COMMON_SECTIONS: Titles = (
+    ("cards", _("Card values")),
+    ("scoring", _("Scoring")),
+    ("end", _("End of the match")),
+    ("checks", _("What Scoreblok checks")),
+    ("options", _("Options")),
+    ("decisions", _("Where the original rules are silent")),
+)
+# Sections told in the same words for every game live in the rulebook's page template.
+SHARED_SECTIONS = frozenset({"options"})
+
+
+def to_json(value: object) -> Json:
+    """Engine values as JSON: frozen dataclasses, tuples and mappings become objects and lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+class BaseHome:
+    slug: str
+    name: Text
+    summary: Text
+    stylesheet: str | None = None
+    entry_template: str
+    hints_template: str | None = None
+    rules_template: str
+    paper_template: str
+    team_shapes: tuple[str, ...] = ()
+    # The game's own sections of the rules page, before the common ones.
+    sections: Titles = ()
+    option_labels: Mapping[str, Text] = {}
+    option_meanings: Mapping[str, Text] = {}
+    messages: Mapping[str, Text] = {}
+    # Deals on one paper sheet, and every how many deals a thicker line is drawn (0: none).
+    paper_deals: int = 20
+    paper_block: int = 0
+
+    def option_label(self, name: str) -> str:
+        return str(self.option_labels.get(name, name))
+
+    def option_meaning(self, name: str) -> str:
+        return str(self.option_meanings.get(name, ""))
+
+    def message(self, error: RuleError) -> Text | None:
+        return self.messages.get(error.code)
+
+    def parse_round(self, data: QueryDict, lines: int) -> Json:
+        return round_forms.parse_round(data, lines)
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        return ()
+
+    def sitting_out(self, state: MatchState) -> frozenset[int]:
+        return frozenset()
+
+    def round_label(self, body: Json) -> str:
+        return ""
+
+    def hints_json(self, hints: object) -> dict[str, Json]:
+        value = to_json(hints)
+        return value if isinstance(value, dict) else {}
+
+    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+        return {}
+
+    def rules_sections(self) -> Sequence[Section]:
+        return [
+            Section(
+                anchor,
+                str(title),
+                f"rulebook/game.html#{anchor}"
+                if anchor in SHARED_SECTIONS
+                else f"{self.rules_template}#{anchor}",
+            )
+            for anchor, title in (*self.sections, *COMMON_SECTIONS)
+        ]
+
+    def rules_item(self, anchor: str, tables: Context) -> Section | None:
+        return None
+
+    def rules_tables(self) -> Context:
+        return common_tables(self)
+
+    def paper_columns(self) -> tuple[int, ...]:
+        return get_game(self.slug).player_counts
+
+    def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:
+        block = self.paper_block
+        return [
+            {"number": number, "block_end": bool(block) and number % block == 0}
+            for number in range(1, self.paper_deals + 1)
+        ]
+
+    def demo(self) -> DemoMatch | None:
+        return None

@@ -1,0 +1,173 @@
+"""The home of Canasta: partnerships, canastas, red threes and a rising minimum first meld."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.base import BaseHome, Titles
+from games.protocol import CalculatorKey, Context, Text
+from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
+from scoring import Setup, get_game
+from scoring.cards import JOKER
+from scoring.games import canasta
+
+WILD = frozenset({"2", JOKER})
+
+KIND_NAMES: Mapping[str, Promise] = {
+    canasta.NATURAL: gettext_lazy("Natural canasta"),
+    canasta.MIXED: gettext_lazy("Mixed canasta"),
+    canasta.NATURAL_ACE: gettext_lazy("Natural canasta of aces"),
+    canasta.MIXED_ACE: gettext_lazy("Mixed canasta of aces"),
+    canasta.WILD: gettext_lazy("Canasta of wild cards"),
+}
+
+
+@dataclass(frozen=True)
+class MeldBand:
+    """A band of totals (``lowest`` None: below ``below``; ``highest`` None: and above)."""
+
+    lowest: int | None
+    highest: int | None
+    minimum: int
+
+    @property
+    def below(self) -> int | None:
+        return self.highest + 5 if self.lowest is None and self.highest is not None else None
+
+
+@dataclass(frozen=True)
+class CanastaBonus:
+    kind: str
+    name: str
+    bonus: int
+    special: bool
+    least_meld: int
+
+
+def minimum_meld_bands() -> list[MeldBand]:
+    """The engine's minimum-meld table as bands; totals are multiples of 5, so a band ends 5
+    below the next one."""
+    table = canasta.MINIMUM_MELD_TABLE
+    bands = []
+    for index, (lowest, minimum) in enumerate(table):
+        following = table[index + 1][0] if index + 1 < len(table) else None
+        bands.append(MeldBand(lowest, following - 5 if following is not None else None, minimum))
+    return bands
+
+
+def _card(rank: str) -> Card:
+    # In a card map "3" stands for the black threes only: red threes have their own field.
+    return card(rank, WILD, _("black 3") if rank == "3" else None)
+
+
+class CanastaHome(BaseHome):
+    slug = canasta.GAME.slug
+    name = gettext_lazy("Canasta")
+    summary = gettext_lazy("Partnership rummy with canastas, red threes and a rising minimum first meld.")
+    stylesheet = "canasta/canasta.css"
+    entry_template = "canasta/entry.html"
+    hints_template = "canasta/hints.html"
+    rules_template = "canasta/rules.html"
+    paper_template = "canasta/paper.html"
+    paper_deals = 16
+    team_shapes = ("opposite", "neighbours", "pairs_across")
+    sections: Titles = (
+        ("players", gettext_lazy("Players and partnerships")),
+        ("deal", gettext_lazy("The deal")),
+        ("turn", gettext_lazy("A turn")),
+        ("melds", gettext_lazy("Melds")),
+        ("minimum-meld", gettext_lazy("The minimum first meld")),
+        ("canastas", gettext_lazy("Canastas")),
+        ("threes", gettext_lazy("Red and black threes")),
+        ("frozen-pile", gettext_lazy("A frozen discard pile")),
+        ("going-out", gettext_lazy("Going out")),
+        ("stock-out", gettext_lazy("When the stock runs out")),
+    )
+    option_labels: Mapping[str, Text] = {
+        "target": gettext_lazy("Target score"),
+        "special_canastas": gettext_lazy("Special canastas (aces, wild cards)"),
+        "concealed_bonus": gettext_lazy("Bonus for going out concealed"),
+        "canastas_to_go_out": gettext_lazy("Canastas needed to go out"),
+        "packs": gettext_lazy("Packs of cards"),
+    }
+    option_meanings: Mapping[str, Text] = {
+        "target": gettext_lazy("The match ends after the deal in which a side's total reaches this."),
+        "special_canastas": gettext_lazy(
+            "Whether ace canastas and canastas of wild cards score their own bonuses."
+        ),
+        "concealed_bonus": gettext_lazy(
+            "The going-out bonus for a side that goes out concealed, instead of the usual one."
+        ),
+        "canastas_to_go_out": gettext_lazy("How many canastas a side needs before it may go out."),
+        "packs": gettext_lazy(
+            "How many packs (each with two jokers) are shuffled together; it sets how many cards and "
+            "red threes exist."
+        ),
+    }
+    messages: Mapping[str, Text] = {
+        "went_out_count": gettext_lazy("At most one side can go out, not %(count)s."),
+    }
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
+
+    def paper_columns(self) -> tuple[int, ...]:
+        """One column per side: two (two players, or two partnerships) or three."""
+        return (2, 3)
+
+    def rules_tables(self) -> Context:
+        packs_option = next(o for o in get_game(self.slug).options if o.name == "packs")
+        packs = sorted(getattr(packs_option, "choices", None) or ())
+        bonuses = [
+            CanastaBonus(
+                kind,
+                str(KIND_NAMES[kind]),
+                canasta.CANASTA_BONUSES[kind],
+                kind in canasta.SPECIAL_CANASTAS,
+                canasta.CANASTA_MINIMUMS[kind],
+            )
+            for kind in (*canasta.ORDINARY_CANASTAS, *canasta.SPECIAL_CANASTAS)
+        ]
+        red_threes = [
+            (
+                count,
+                [
+                    canasta.red_three_value(count, p) if count <= canasta.RED_THREES_PER_PACK * p else None
+                    for p in packs
+                ],
+            )
+            for count in range(1, canasta.RED_THREES_PER_PACK * max(packs) + 1)
+        ]
+        return {
+            **common_tables(self),
+            "card_values": value_rows((_card(rank) for rank in canasta.CARD_KEYS), canasta.CARD_VALUES),
+            "minimum_meld": minimum_meld_bands(),
+            "bonuses": bonuses,
+            "ordinary_bonuses": [row for row in bonuses if not row.special],
+            "special_bonuses": [row for row in bonuses if row.special],
+            "bonus": {row.kind: row for row in bonuses},
+            "going_out_bonus": canasta.GOING_OUT_BONUS,
+            "concealed_bonus": default_option(self.slug, "concealed_bonus"),
+            "canastas_to_go_out": default_option(self.slug, "canastas_to_go_out"),
+            "target": default_option(self.slug, "target"),
+            "special_canastas": default_option(self.slug, "special_canastas"),
+            "red_three_value": canasta.RED_THREE_VALUE,
+            "packs": packs,
+            "red_threes": red_threes,
+            "red_threes_per_pack": canasta.RED_THREES_PER_PACK,
+            "cards_per_pack": count_rows(
+                [
+                    *((_card(key), canasta.CARDS_PER_PACK[key]) for key in canasta.CARD_KEYS),
+                    (Card("red3", _("red 3")), canasta.RED_THREES_PER_PACK),
+                ]
+            ),
+            "default_teams": dict(canasta.DEFAULT_TEAMS.items()),
+        }
+
+
+HOME = CanastaHome()

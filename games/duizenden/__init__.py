@@ -1,0 +1,75 @@
+"""The home of Duizenden: rummy to 1000, table minus hand, the queen of spades, optional teams."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy
+
+from games.base import BaseHome, Titles
+from games.protocol import CalculatorKey, Context, Text
+from games.tables import card, common_tables, count_rows, default_option, value_rows
+from scoring import Setup
+from scoring.cards import JOKER, RANKS
+from scoring.games import duizenden
+
+WILD = frozenset({JOKER})
+
+
+class DuizendenHome(BaseHome):
+    slug = duizenden.GAME.slug
+    name = gettext_lazy("Duizenden")
+    summary = gettext_lazy("Rummy to 1000: what you melded counts for you, what you hold against you.")
+    stylesheet = "duizenden/duizenden.css"
+    entry_template = "duizenden/entry.html"
+    hints_template = "duizenden/hints.html"
+    rules_template = "duizenden/rules.html"
+    paper_template = "duizenden/paper.html"
+    team_shapes = ("opposite", "neighbours", "pairs_across")
+    sections: Titles = (
+        ("players", gettext_lazy("Players, teams and cards")),
+        ("deal", gettext_lazy("The deal")),
+        ("turn", gettext_lazy("A turn")),
+        ("melds", gettext_lazy("Melds")),
+        ("jokers", gettext_lazy("Jokers")),
+        ("queen-of-spades", gettext_lazy("The queen of spades")),
+        ("going-out", gettext_lazy("The end of a deal")),
+    )
+    option_labels: Mapping[str, Text] = {
+        "target": gettext_lazy("Target score"),
+        "queen_of_spades": gettext_lazy("Value of the queen of spades"),
+        "jokers": gettext_lazy("Jokers in the packs"),
+    }
+    option_meanings: Mapping[str, Text] = {
+        "target": gettext_lazy("The match ends after the deal in which a player or team reaches this total."),
+        "queen_of_spades": gettext_lazy("What each queen of spades is worth, on the table or in hand."),
+        "jokers": gettext_lazy("How many jokers are shuffled into the two packs."),
+    }
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        values = duizenden.card_values(setup.option("queen_of_spades"))
+        limits = duizenden.card_limits(setup.option("jokers"))
+        return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
+
+    def rules_tables(self) -> Context:
+        queen = int(str(default_option(self.slug, "queen_of_spades")))
+        jokers = int(str(default_option(self.slug, "jokers")))
+        counts = duizenden.card_limits(jokers)
+        return {
+            **common_tables(self),
+            "card_values": value_rows((card(rank, WILD) for rank in (*RANKS, JOKER)), duizenden.CARD_VALUES),
+            "queen_of_spades": card(duizenden.QUEEN_OF_SPADES),
+            "queen_of_spades_value": queen,
+            "target": default_option(self.slug, "target"),
+            "jokers": jokers,
+            "max_jokers": duizenden.MAX_JOKERS,
+            "pack_counts": count_rows((card(key, WILD), counts[key]) for key in duizenden.CARD_KEYS),
+            "pack_points": duizenden.pack_points(queen, jokers),
+            # The pack total as a formula: the other cards, plus each queen of spades and joker.
+            "pack_points_base": duizenden.pack_points(0, 0),
+            "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
+            "joker_value": duizenden.CARD_VALUES[JOKER],
+        }
+
+
+HOME = DuizendenHome()

@@ -1,0 +1,191 @@
+"""The home of both Frustration games: 11 contracts (Dutch text) and 10 levels (French text).
+
+They share the round form, the hints (each player's contract or level) and most words; they
+differ in their list of contracts or levels, their options and their rules pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy
+
+from games.base import BaseHome, Titles
+from games.frustration.tables import contracts_tables, levels_tables
+from games.frustration.words import describe_contract
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, Text
+from scoring import MatchState, Setup
+from scoring.games import frustration_fr, frustration_nl
+from scoring.games.frustration_family import PhaseHints
+
+PACKS_LABEL = gettext_lazy("Packs of cards")
+PACKS_MEANING = gettext_lazy(
+    "How many 52-card packs are shuffled together; it sets how many cards of each rank exist."
+)
+
+
+class FrustrationHome(BaseHome):
+    """What both games share; ``item`` names a contract (``contract``) or a level (``level``)."""
+
+    entry_template = "frustration/entry.html"
+    hints_template = "frustration/hints.html"
+    paper_template = "frustration/paper.html"
+    paper_deals = 30
+    item: str
+    item_title: Text
+    items_key: str
+
+    def sitting_out(self, state: MatchState) -> frozenset[int]:
+        """Players who finished every level: not among the next deal's hints."""
+        upcoming = state.next
+        if upcoming is None or not isinstance(upcoming.hints, PhaseHints):
+            return frozenset()
+        playing = {hint.seat for hint in upcoming.hints.phases}
+        return frozenset(seat for seat in range(state.setup.players) if seat not in playing)
+
+    def hints_json(self, hints: object) -> dict[str, Json]:
+        if not isinstance(hints, PhaseHints):
+            return {}
+        return {
+            "phases": [
+                {"seat": hint.seat, "phase": hint.phase, "description": describe_contract(hint.contract)}
+                for hint in hints.phases
+            ]
+        }
+
+    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+        return {"item_kind": self.item}
+
+    def rules_item(self, anchor: str, tables: Context) -> Section | None:
+        """One contract or level (``contract-3``), shown with its row of the table."""
+        if re.fullmatch(rf"{self.item}-\d+", anchor) is None:
+            return None
+        rows = tables.get(self.items_key)
+        found = [row for row in rows if row.anchor == anchor] if isinstance(rows, list) else []
+        if not found:
+            return None
+        title = str(self.item_title) % {"number": found[0].number}
+        return Section(anchor, title, f"{self.rules_template}#{self.item}", found[0])
+
+
+class ContractsHome(FrustrationHome):
+    slug = frustration_nl.GAME.slug
+    name = gettext_lazy("Frustration (11 contracts)")
+    summary = gettext_lazy(
+        "Rummy with eleven contracts to make in order; the cards left in hand count against you."
+    )
+    rules_template = "frustration/rules-nl.html"
+    item = "contract"
+    item_title = gettext_lazy("Contract %(number)s")
+    items_key = "contracts"
+    sections: Titles = (
+        ("players", gettext_lazy("Players and cards")),
+        ("deal", gettext_lazy("The deal")),
+        ("turn", gettext_lazy("A turn")),
+        ("melds", gettext_lazy("Sets and runs")),
+        ("contracts", gettext_lazy("The eleven contracts")),
+        ("laying-down", gettext_lazy("Laying down")),
+        ("going-out", gettext_lazy("Going out")),
+    )
+    option_labels: Mapping[str, Text] = {
+        "packs": PACKS_LABEL,
+        "real_jokers": gettext_lazy("Real jokers (per two packs)"),
+    }
+    option_meanings: Mapping[str, Text] = {
+        "packs": PACKS_MEANING,
+        "real_jokers": gettext_lazy(
+            "Real jokers played per two packs, on top of the eight twos. 0 means the twos are the "
+            "only wild cards."
+        ),
+    }
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        limits = frustration_nl.card_limits(setup.option("packs"), setup.option("real_jokers"))
+        return tuple(
+            CalculatorKey(rank, value)
+            for rank, value in frustration_nl.CARD_VALUES.items()
+            if limits.get(rank)
+        )
+
+    def rules_tables(self) -> Context:
+        return contracts_tables(self)
+
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor"),
+            rounds=(
+                {
+                    "entries": [
+                        {"laid_down": True, "went_out": True, "points": 0},
+                        {"laid_down": True, "went_out": False, "hand": {"5": 1, "K": 1, "A": 1}},
+                        {"laid_down": False, "went_out": False, "points": 95},
+                    ]
+                },
+                {
+                    "entries": [
+                        {"laid_down": False, "went_out": False, "points": 100},
+                        {"laid_down": True, "went_out": True, "points": 0},
+                        {"laid_down": True, "went_out": False, "points": 60},
+                    ]
+                },
+            ),
+        )
+
+
+class LevelsHome(FrustrationHome):
+    slug = frustration_fr.GAME.slug
+    name = gettext_lazy("Frustration (10 levels)")
+    summary = gettext_lazy(
+        "Rummy with ten levels; finished players sit out until the table has played them all."
+    )
+    rules_template = "frustration/rules-fr.html"
+    item = "level"
+    item_title = gettext_lazy("Level %(number)s")
+    items_key = "levels"
+    sections: Titles = (
+        ("players", gettext_lazy("Players and cards")),
+        ("deal", gettext_lazy("The deal and a turn")),
+        ("melds", gettext_lazy("Sets and runs")),
+        ("levels", gettext_lazy("The ten levels")),
+        ("completing", gettext_lazy("Completing a level")),
+    )
+    option_labels: Mapping[str, Text] = {
+        "packs": PACKS_LABEL,
+        "levels": gettext_lazy("List of levels"),
+        "levels.corrected": gettext_lazy("Corrected list (7: two sets of 4, 8: run of 9)"),
+        "levels.as_written": gettext_lazy("As in the original text"),
+        "end": gettext_lazy("End of the match"),
+        "end.all_finish": gettext_lazy("When fewer than two players are left"),
+        "end.first_finish": gettext_lazy("When the first player finishes level 10"),
+        "finish_bonus": gettext_lazy("Bonus for the first to finish"),
+        "run_wraps": gettext_lazy("Runs may go on from king to ace and beyond"),
+    }
+    option_meanings: Mapping[str, Text] = {
+        "packs": PACKS_MEANING,
+        "levels": gettext_lazy("Which list of ten levels the table plays."),
+        "end": gettext_lazy(
+            "Whether the match goes on until fewer than two players are left, or stops after the deal "
+            "in which someone first completes level 10."
+        ),
+        "finish_bonus": gettext_lazy(
+            "Points taken off the total of each player who completes level 10 in the first deal in "
+            "which anyone does. 0 means no bonus."
+        ),
+        "run_wraps": gettext_lazy(
+            "Whether a run may continue past the king: queen, king, ace, two… (as the original text "
+            "allows). It changes no score."
+        ),
+    }
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        return tuple(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
+
+    def rules_tables(self) -> Context:
+        return levels_tables(self)
+
+
+CONTRACTS = ContractsHome()
+LEVELS = LevelsHome()
+
+__all__ = ["CONTRACTS", "LEVELS"]

@@ -1,0 +1,162 @@
+"""What every game home provides to the pages, the API and the rules pages.
+
+A home is a small object (one per game, built in ``games/<game>/__init__.py``) that satisfies
+``GameHome``. Most homes start from ``games.base.BaseHome`` for the members that are the same
+for most games (no hints, a calculator over the engine's card values...). The values a home hands
+out are plain frozen data, already in the reader's language; templates only lay them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from django.http import QueryDict
+from django.utils.functional import Promise
+
+from scoring import MatchState, RuleError, Setup
+
+if TYPE_CHECKING:
+    from matches.sheets import Sheet
+
+Text = str | Promise
+Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+Context = Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class CalculatorKey:
+    """One key of the tap-to-count calculator: a rank and what one card of it is worth."""
+
+    rank: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a rules page: its anchor, heading, the partial that holds it and, for one
+    contract or level, the table row it shows."""
+
+    anchor: str
+    title: str
+    template: str
+    item: object = None
+
+
+@dataclass(frozen=True)
+class DemoMatch:
+    """A match ``make run`` loads for the demo club: players in seat order, rounds as posted."""
+
+    players: tuple[str, ...]
+    rounds: tuple[Json, ...]
+    teams: Json = None
+    options: Mapping[str, Json] = field(default_factory=dict)
+
+
+class GameHome(Protocol):
+    """The game as the site shows it. ``slug`` is the engine game's slug."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> Text:
+        """The game's name in the reader's language."""
+        ...
+
+    @property
+    def summary(self) -> Text:
+        """One line for the list of games."""
+        ...
+
+    @property
+    def stylesheet(self) -> str | None:
+        """Static path of the game's own stylesheet, loaded only on its pages."""
+        ...
+
+    @property
+    def entry_template(self) -> str:
+        """The round form's lines (input names are the round JSON's paths)."""
+        ...
+
+    @property
+    def hints_template(self) -> str | None:
+        """What the table needs to know before the next deal, above the score grid."""
+        ...
+
+    @property
+    def rules_template(self) -> str:
+        """The rules page's prose: one ``{% partialdef %}`` per section anchor."""
+        ...
+
+    @property
+    def paper_template(self) -> str:
+        """The printable blank scoresheet (extends ``rulebook/paper_sheet.html``)."""
+        ...
+
+    @property
+    def team_shapes(self) -> tuple[str, ...]:
+        """Seatings the new-match form offers (``matches.setup_forms.TEAM_SHAPES`` keys)."""
+        ...
+
+    def option_label(self, name: str) -> str:
+        """An option's name; ``name.value`` words one value of a choice option."""
+        ...
+
+    def option_meaning(self, name: str) -> str:
+        """What an option does, in one sentence."""
+        ...
+
+    def message(self, error: RuleError) -> Text | None:
+        """The game's own sentence for an error code, or None for the shared one."""
+        ...
+
+    def parse_round(self, data: QueryDict, lines: int) -> Json:
+        """A phone form's POST (a form of ``lines`` entry lines) as the round JSON."""
+        ...
+
+    def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
+        """The card calculator's keys for this match's options (none: no calculator)."""
+        ...
+
+    def sitting_out(self, state: MatchState) -> frozenset[int]:
+        """Form lines that take no entry next deal (a player who finished)."""
+        ...
+
+    def round_label(self, body: Json) -> str:
+        """A short word under a deal's number on the sheet (the contract played), or ""."""
+        ...
+
+    def hints_json(self, hints: object) -> dict[str, Json]:
+        """The engine's hints for ``next`` in the API (and the sheet)."""
+        ...
+
+    def sheet_context(self, sheet: Sheet, body: Json, number: int | None) -> Context:
+        """What the game's hints and entry templates need beyond the sheet itself; ``number``
+        is the deal being corrected, None for the next deal."""
+        ...
+
+    def rules_sections(self) -> Sequence[Section]:
+        """The sections of the rules page, in order."""
+        ...
+
+    def rules_item(self, anchor: str, tables: Context) -> Section | None:
+        """A section for one item inside a section (``contract-3``), or None."""
+        ...
+
+    def rules_tables(self) -> Context:
+        """Every table of the rules page, from the engine's data, in the reader's language."""
+        ...
+
+    def paper_columns(self) -> tuple[int, ...]:
+        """How many columns a paper sheet may have (players, or sides)."""
+        ...
+
+    def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:
+        """The numbered deals of a paper sheet."""
+        ...
+
+    def demo(self) -> DemoMatch | None:
+        """A match in progress for the demo club, or None."""
+        ...

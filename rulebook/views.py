@@ -1,0 +1,93 @@
+"""The rules pages: the list of games, one game's rules, one section of them, a paper sheet.
+
+The pages are public (a rule is no secret) and ask the game's home for everything: its sections,
+its tables (built from the engine's data) and its prose (``<game>/rules.html``, one
+``{% partialdef %}`` per section, named after the section's anchor), so the full page and the
+fragment the scoresheet opens in ``#rules-panel`` render the very same markup.
+
+``rules_section`` answers htmx with the fragment; a plain request (a link opened in a new tab,
+a page without JavaScript) is sent to the full page at that anchor, so the link always works.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.protocol import Context, GameHome, Section
+from games.registry import all_homes, home_for
+from scoring import UnknownGame
+
+
+def _home_or_404(game: str) -> GameHome:
+    try:
+        return home_for(game)
+    except UnknownGame:
+        raise Http404 from None
+
+
+def _section(home: GameHome, anchor: str, tables: Context) -> Section | None:
+    """The section (or contract, or level) an anchor names; None when there is none."""
+    for section in home.rules_sections():
+        if section.anchor == anchor:
+            return section
+    return home.rules_item(anchor, tables)
+
+
+def _page_context(home: GameHome) -> dict[str, object]:
+    return {"home": home, "game": home.slug, "name": home.name, "t": home.rules_tables()}
+
+
+@require_safe
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulebook/index.html", {"games": all_homes()})
+
+
+@require_safe
+def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+    home = _home_or_404(game)
+    return render(request, "rulebook/game.html", {**_page_context(home), "sections": home.rules_sections()})
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def rules_section(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
+    """One section as a fragment for the scoresheet's ``#rules-panel``."""
+    home = _home_or_404(game)
+    context = _page_context(home)
+    section = _section(home, anchor, home.rules_tables())
+    if section is None:
+        raise Http404
+    page = f"{reverse('rules_game', args=[home.slug])}#{anchor}"
+    if not request.htmx:
+        return redirect(page)
+    back = request.htmx.current_url_abs_path or page
+    return render(
+        request,
+        "rulebook/game.html#fragment",
+        {**context, "section": section, "item": section.item, "page_url": page, "back_url": back},
+    )
+
+
+@require_safe
+def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
+    """A blank scoresheet to print, for a table that keeps score on paper."""
+    home = _home_or_404(game)
+    choices = home.paper_columns()
+    try:
+        columns = int(request.GET.get("columns", ""))
+    except ValueError:
+        columns = 0
+    if columns not in choices:
+        columns = 4 if 4 in choices else min(choices)
+    context = {
+        **_page_context(home),
+        "column_choices": choices,
+        "columns": range(1, columns + 1),
+        "column_count": columns,
+        "rows": home.paper_rows(),
+    }
+    return render(request, home.paper_template, context)
