@@ -16,7 +16,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from games import round_forms
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, SheetView, Text
 from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
 
@@ -92,7 +92,7 @@ class BaseHome:
         value = to_json(hints)
         return value if isinstance(value, dict) else {}
 
-    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {}
 
     def rules_sections(self) -> Sequence[Section]:

@@ -10,19 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from django.http import QueryDict
 from django.utils.functional import Promise
 
 from scoring import MatchState, RuleError, Setup
 
-if TYPE_CHECKING:
-    from matches.sheets import Sheet
-
 Text = str | Promise
 Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
 Context = Mapping[str, object]
+
+
+class SheetColumn(Protocol):
+    @property
+    def total(self) -> int: ...
+
+
+class SheetView(Protocol):
+    """What a home may read of the scoresheet the site built (``matches.sheets.Sheet``)."""
+
+    @property
+    def state(self) -> MatchState: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def columns(self) -> Sequence[SheetColumn]: ...
 
 
 @dataclass(frozen=True)
@@ -132,7 +147,7 @@ class GameHome(Protocol):
         """The engine's hints for ``next`` in the API (and the sheet)."""
         ...
 
-    def sheet_context(self, sheet: Sheet, body: Json, number: int | None) -> Context:
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """What the game's hints and entry templates need beyond the sheet itself; ``number``
         is the deal being corrected, None for the next deal."""
         ...

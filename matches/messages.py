@@ -28,7 +28,7 @@ MESSAGES: Mapping[str, Promise] = {
     "match_finished": _("This match is over: no more rounds can be entered."),
     "unknown_option": _("This game has no such option."),
     "wrong_player_count": _("This game cannot be played by this many players."),
-    # Frustration (both).
+    # Rule codes of the games (spec: each game's Checks table).
     "went_out_count": _("Exactly one player must go out."),
     "went_out_without_contract": _("A player who went out must have laid down the contract."),
     "went_out_with_cards": _("A player who went out has no cards left: enter 0."),
@@ -37,11 +37,9 @@ MESSAGES: Mapping[str, Promise] = {
     "points_too_low": _("Too few points: at least %(minimum)s."),
     "points_too_high": _("Too many points: at most %(maximum)s."),
     "finished_player_entry": _("This player has finished and sits out: leave the line empty."),
-    # Duizenden.
     "more_points_than_cards": _(
         "Table and hands add up to %(points)s, more than all the cards in the packs are worth (%(limit)s)."
     ),
-    # Barbuse.
     "unknown_contract": _("This is not one of the five contracts."),
     "contract_already_played": _("The spelmaker has already played this contract."),
     "tricks_total": _("The tricks must add up to 9, not %(got)s."),
@@ -49,13 +47,8 @@ MESSAGES: Mapping[str, Promise] = {
     "hearts_total": _("The hearts must add up to 9, not %(got)s."),
     "places": _("The places must be 1, 2, 3 and 4, each once."),
     "king_count": _("Exactly one player takes the king of hearts."),
-    # Canasta.
     "too_many_red_threes": _("There are only %(limit)s red threes in the packs."),
     "concealed_without_going_out": _("Only the side that went out can have gone out concealed."),
-    "went_out_without_canasta": _(
-        "A side needs %(required)s canasta(s) to go out; this one has %(canastas)s."
-    ),
-    "canastas_exceed_meld": _("These canastas need at least %(minimum)s melded points."),
     "below_minimum_meld": _("Below the minimum first meld: this side needs at least %(minimum)s."),
     # The site (not the engine).
     "unknown_player": _("This club has no such player."),
@@ -75,16 +68,19 @@ MESSAGES: Mapping[str, Promise] = {
 def message_for(error: RuleError, game: str | None = None) -> str:
     """The sentence for an error, in the active language: the game's own words where its home
     has them, else the shared table. A code with no sentence is a bug (a test checks them all)."""
-    template = home_for(game).message(error) if game else None
-    text = str(template if template is not None else MESSAGES[error.code])
+    own = home_for(game).message(error) if game else None
+    template = own if own is not None else MESSAGES[error.code]
     try:
-        return text % dict(error.params) if "%(" in text else text
+        # Formatting the (lazy) template itself lets a plural message pick its form.
+        return str(template % dict(error.params))
     except (KeyError, TypeError, ValueError):
-        return _without_placeholders(text)
+        return _without_placeholders(str(template))
 
 
 def _without_placeholders(text: str) -> str:
     """A parameter the engine did not send: keep the sentence up to the clause that needs it."""
+    if "%(" not in text:
+        return text
     first = text.index("%(")
     cut = max(text.rfind(mark, 0, first) for mark in (", ", " (", ": ", "; "))
     return (text[:cut] if cut > 0 else text[:first]).rstrip(" .,:;") + "."

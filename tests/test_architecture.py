@@ -1,4 +1,6 @@
-"""Dependencies point one way: scoring -> nothing, players -> nothing, matches -> both."""
+"""Dependencies point one way: scoring -> nothing, players -> nothing, games -> scoring,
+rulebook -> games and scoring, matches -> all of them; and each game is named in one place
+outside its own home (the registry)."""
 
 from __future__ import annotations
 
@@ -25,8 +27,29 @@ def imported_modules(package: str) -> set[str]:
     ("package", "forbidden"),
     [
         ("scoring", {"django", "rest_framework", "matches", "players", "config"}),
-        ("players", {"matches", "scoring"}),
+        ("players", {"matches", "scoring", "games", "rulebook"}),
+        ("games", {"matches", "players", "rulebook", "config"}),
+        ("rulebook", {"matches", "players", "config"}),
     ],
 )
 def test_package_does_not_depend_on(package: str, forbidden: set[str]):
     assert not imported_modules(package) & forbidden
+
+
+GAME_WORDS = ("barbuse", "canasta", "duizenden", "frustration")
+CODE_SUFFIXES = {".py", ".html", ".js", ".css"}
+NOT_CODE = {"tests", ".venv", "locale", "staticfiles", "migrations", ".git"}
+
+
+@pytest.mark.parametrize("word", GAME_WORDS)
+def test_a_game_is_named_only_in_its_home_and_the_registry(word: str):
+    """Outside the files whose path names the game, at most one file names it: the registry."""
+    naming = [
+        path.relative_to(ROOT).as_posix()
+        for path in ROOT.rglob("*")
+        if path.suffix in CODE_SUFFIXES
+        and not NOT_CODE & set(path.relative_to(ROOT).parts)
+        and word not in path.relative_to(ROOT).as_posix().lower()
+        and word in path.read_text(errors="ignore").lower()
+    ]
+    assert naming == ["games/registry.py"]

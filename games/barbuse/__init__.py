@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, contract_name
 from games.base import BaseHome, Titles
-from games.protocol import Context, Json, Text
+from games.protocol import Context, Json, SheetView, Text
 from games.tables import common_tables, default_option
 from scoring.games import barbuse
 
@@ -61,7 +61,7 @@ class BarbuseHome(BaseHome):
         contract = body.get("contract") if isinstance(body, dict) else None
         return contract_name(contract) if contract else ""
 
-    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {"grid": grid(sheet), "form": deal_form(sheet, body, number)}
 
     def rules_tables(self) -> Context:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from games.barbuse.words import contract_name
-from games.protocol import Context, Json
+from games.protocol import Context, Json, SheetView
 from scoring.games import barbuse
 
 
@@ -79,17 +79,17 @@ class Choice:
     refused: bool  # posted, but already played by this spelmaker: kept so the typed values stay
 
 
-def _left(sheet: object) -> tuple[str, ...]:
-    upcoming = getattr(getattr(sheet, "state", None), "next", None)
-    hints = getattr(upcoming, "hints", None)
+def _left(sheet: SheetView) -> tuple[str, ...]:
+    upcoming = sheet.state.next
+    hints = upcoming.hints if upcoming is not None else None
     return hints.contracts_left if isinstance(hints, barbuse.ContractsLeftHints) else ()
 
 
-def grid(sheet: object) -> Context:
+def grid(sheet: SheetView) -> Context:
     """Spelmakers (in seat order, as the score grid) by contracts: which deal played what."""
-    state = sheet.state  # type: ignore[attr-defined]
+    state = sheet.state
     setup = state.setup
-    players: list[str] = sheet.players  # type: ignore[attr-defined]
+    players = sheet.players
     deals: dict[int, list[int]] = {seat: [] for seat in range(setup.players)}
     for number in range(1, barbuse.DEALS + 1):
         deals[barbuse.spelmaker(setup, number)].append(number)
@@ -97,7 +97,7 @@ def grid(sheet: object) -> Context:
     played = {(barbuse.spelmaker(setup, n), slug): n for n, slug in enumerate(contracts, start=1)}
     current = state.next.dealer if state.next else None
     columns = [
-        GridColumn(seat, players[seat], deals[seat], seat == current, sheet.columns[seat].total)  # type: ignore[attr-defined]
+        GridColumn(seat, players[seat], deals[seat], seat == current, sheet.columns[seat].total)
         for seat in range(setup.players)
     ]
     rows = []
@@ -115,14 +115,14 @@ def grid(sheet: object) -> Context:
     }
 
 
-def deal_form(sheet: object, body: Json, number: int | None) -> Context:
+def deal_form(sheet: SheetView, body: Json, number: int | None) -> Context:
     """The contracts this deal may take and the numbers the entry fields need.
 
     ``number`` is the deal being corrected (the correction page); otherwise the next deal.
     """
-    state = sheet.state  # type: ignore[attr-defined]
+    state = sheet.state
     setup = state.setup
-    players: list[str] = sheet.players  # type: ignore[attr-defined]
+    players = sheet.players
     if number:
         left = list(barbuse.Progress(tuple(state.progress.contracts[: number - 1])).left_for(number))
     else:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
 from games.protocol import CalculatorKey, Context, Text
@@ -111,6 +111,12 @@ class CanastaHome(BaseHome):
     }
     messages: Mapping[str, Text] = {
         "went_out_count": gettext_lazy("At most one side can go out, not %(count)s."),
+        "went_out_without_canasta": ngettext_lazy(
+            "A side needs %(required)s canasta to go out; this one has %(canastas)s.",
+            "A side needs %(required)s canastas to go out; this one has %(canastas)s.",
+            "required",
+        ),
+        "canastas_exceed_meld": gettext_lazy("These canastas need at least %(minimum)s melded points."),
     }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:

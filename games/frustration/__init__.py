@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from games.base import BaseHome, Titles
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, SheetView, Text
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import PhaseHints
@@ -54,7 +54,7 @@ class FrustrationHome(BaseHome):
             ]
         }
 
-    def sheet_context(self, sheet: object, body: Json, number: int | None) -> Context:
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {"item_kind": self.item}
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:

@@ -21,6 +21,8 @@ GAMES = [game.slug for game in all_games()]
 
 def sections(game: str) -> list[tuple[str, str]]:
     return [(section.anchor, section.title) for section in home_for(game).rules_sections()]
+
+
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/matches/7/"}
 
 

@@ -1,0 +1,87 @@
+"""A sixth game plugs in through its engine module and its home alone: registered here, defined
+only under tests/, it is set up on the new-match page, scored on the sheet (a round accepted, a
+round refused with its message), explained on its rules page and played through the API."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+from django.urls import reverse
+
+from games import registry as homes
+from scoring import registry as engines
+from tests.toy_game.engine import GAME
+from tests.toy_game.home import HOME
+
+TOY_TEMPLATES = [
+    {
+        **settings.TEMPLATES[0],
+        "DIRS": [*settings.TEMPLATES[0]["DIRS"], settings.BASE_DIR / "tests/toy_game/templates"],
+    }
+]
+
+
+@pytest.fixture
+def toy_game(monkeypatch):
+    """The toy game known to the engine and to the site, for one test."""
+    monkeypatch.setitem(engines._GAMES, GAME.slug, GAME)
+    with override_settings(TEMPLATES=TOY_TEMPLATES), homes.registered(HOME):
+        yield HOME
+
+
+@pytest.fixture
+def alice_client(client, alice, club):
+    client.force_login(alice)
+    return client
+
+
+def test_new_match_page_lists_and_sets_up_the_toy_game(alice_client, toy_game):
+    assert "Honderd" in alice_client.get(reverse("new_match")).content.decode()
+    setup = reverse("new_match_setup", args=["honderd"])
+    assert alice_client.get(setup).status_code == 200
+    response = alice_client.post(setup, {"player_0": "Anna", "player_1": "Bram", "dealer": "0", "club": ""})
+    assert response.status_code == 302, response.content.decode()
+    sheet = alice_client.get(response["Location"]).content.decode()
+    assert "Honderd" in sheet
+    assert "To go: 100, 100" in sheet
+
+
+def test_sheet_accepts_a_round_and_refuses_one_with_its_message(alice_client, toy_game):
+    response = alice_client.post(
+        reverse("new_match_setup", args=["honderd"]), {"player_0": "Anna", "player_1": "Bram", "dealer": "0"}
+    )
+    match_url = response["Location"]
+    rounds_url = f"{match_url}rounds/"
+    accepted = alice_client.post(rounds_url, {"entries.0.points:int": "40", "entries.1.points:int": "15"})
+    assert accepted.status_code == 302
+    assert "To go: 60, 85" in alice_client.get(match_url).content.decode()
+    refused = alice_client.post(rounds_url, {"entries.0.points:int": "55", "entries.1.points:int": "0"})
+    assert refused.status_code == 400
+    assert "Too many points: at most 50." in refused.content.decode()
+
+
+def test_rules_page_and_paper_sheet_of_the_toy_game(client, toy_game):
+    assert "Honderd" in client.get(reverse("rules_index")).content.decode()
+    page = client.get(reverse("rules_game", args=["honderd"])).content.decode()
+    assert "Count the points of your tricks." in page
+    assert "The first to reach it wins." in page  # the options table, from the engine's option
+    assert client.get(reverse("rules_paper", args=["honderd"])).status_code == 200
+
+
+def test_api_plays_the_toy_game(api, toy_game):
+    games = api.get("/api/games/").json()
+    assert "honderd" in [game["slug"] for game in games]
+    created = api.post("/api/matches/", {"game": "honderd", "players": ["Anna", "Bram"]}, format="json")
+    assert created.status_code == 201, created.json()
+    match = created.json()
+    assert match["next"] == {"number": 1, "dealer": 0, "to_go": [100, 100]}
+    url = f"/api/matches/{match['id']}/rounds/"
+    body = {"entries": [{"points": 50}, {"points": 50}]}
+    assert api.post(url, body, format="json").status_code == 201
+    refused = api.post(url, {"entries": [{"points": 60}, {"points": 0}]}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["code"] == "points_too_high"
+    api.post(url, body, format="json")
+    finished = api.get(f"/api/matches/{match['id']}/").json()
+    assert (finished["status"], finished["winners"]) == ("finished", [0, 1])
