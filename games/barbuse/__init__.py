@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, contract_name
 from games.base import BaseHome, Titles
-from games.protocol import Context, Json, SheetView, Text
+from games.protocol import Context, DemoMatch, Json, SheetView, Text
 from games.tables import common_tables, default_option
 from scoring.games import barbuse
 
@@ -108,6 +108,32 @@ class BarbuseHome(BaseHome):
             "cards_in_pack": barbuse.PLAYERS * barbuse.TRICKS,
             "cards_each": barbuse.TRICKS,
         }
+
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor", "Dirk"),
+            rounds=tuple(
+                [
+                    {
+                        "contract": "knobbelen",
+                        "entries": [
+                            {"bid": 3, "tricks": 3},
+                            {"bid": 2, "tricks": 3},
+                            {"bid": 1, "tricks": 1},
+                            {"bid": 2, "tricks": 2},
+                        ],
+                    },
+                    {
+                        "contract": "no_queens",
+                        "entries": [{"queens": 1}, {"queens": 0}, {"queens": 2}, {"queens": 1}],
+                    },
+                    {
+                        "contract": "no_hearts",
+                        "entries": [{"hearts": 2}, {"hearts": 4}, {"hearts": 0}, {"hearts": 3}],
+                    },
+                ]
+            ),
+        )
 
 
 HOME = BarbuseHome()

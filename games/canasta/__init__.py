@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
-from games.protocol import CalculatorKey, Context, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Text
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup, get_game
 from scoring.cards import JOKER
@@ -174,6 +174,56 @@ class CanastaHome(BaseHome):
             ),
             "default_teams": dict(canasta.DEFAULT_TEAMS.items()),
         }
+
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor", "Dirk"),
+            rounds=tuple(
+                [
+                    {
+                        "entries": [
+                            {
+                                "went_out": True,
+                                "natural_canastas": 1,
+                                "mixed_canastas": 1,
+                                "red_threes": 1,
+                                "meld_points": 310,
+                                "hand_points": 25,
+                            },
+                            {
+                                "went_out": False,
+                                "natural_canastas": 0,
+                                "mixed_canastas": 0,
+                                "red_threes": 1,
+                                "meld_points": 0,
+                                "hand_points": 115,
+                            },
+                        ]
+                    },
+                    {
+                        "entries": [
+                            {
+                                "went_out": False,
+                                "natural_canastas": 0,
+                                "mixed_canastas": 1,
+                                "red_threes": 2,
+                                "meld_points": 245,
+                                "hand_points": 60,
+                            },
+                            {
+                                "went_out": True,
+                                "concealed": True,
+                                "natural_canastas": 1,
+                                "mixed_canastas": 0,
+                                "red_threes": 0,
+                                "meld_points": 180,
+                                "hand_points": 40,
+                            },
+                        ]
+                    },
+                ]
+            ),
+        )
 
 
 HOME = CanastaHome()

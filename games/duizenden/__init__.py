@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_lazy
 
 from games.base import BaseHome, Titles
-from games.protocol import CalculatorKey, Context, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Text
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup
 from scoring.cards import JOKER, RANKS
@@ -70,6 +70,33 @@ class DuizendenHome(BaseHome):
             "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
             "joker_value": duizenden.CARD_VALUES[JOKER],
         }
+
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor"),
+            rounds=tuple(
+                [
+                    {
+                        "entries": [
+                            {"went_out": False, "table_points": 85, "hand_points": 40},
+                            {
+                                "went_out": True,
+                                "table_cards": {"7": 3, "8": 1, "9": 1, "10": 1, "J": 3, "A": 3, "joker": 1},
+                                "hand_points": 0,
+                            },
+                            {"went_out": False, "table_points": 0, "hand_cards": {"QS": 1, "K": 2, "3": 1}},
+                        ]
+                    },
+                    {
+                        "entries": [
+                            {"went_out": False, "table_points": 120, "hand_points": 15},
+                            {"went_out": False, "table_points": 60, "hand_cards": {"QS": 1}},
+                            {"went_out": True, "table_points": 230, "hand_points": 0},
+                        ]
+                    },
+                ]
+            ),
+        )
 
 
 HOME = DuizendenHome()

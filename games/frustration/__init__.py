@@ -184,6 +184,20 @@ class LevelsHome(FrustrationHome):
     def rules_tables(self) -> Context:
         return levels_tables(self)
 
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor"),
+            rounds=(
+                {
+                    "entries": [
+                        {"laid_down": True, "went_out": False, "hand": {"2": 1, "A": 1, "9": 1}},
+                        {"laid_down": False, "went_out": False, "points": 120},
+                        {"laid_down": True, "went_out": True, "points": 0},
+                    ]
+                },
+            ),
+        )
+
 
 CONTRACTS = ContractsHome()
 LEVELS = LevelsHome()
