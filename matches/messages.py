@@ -54,6 +54,14 @@ MESSAGES: Mapping[str, Promise] = {
     "unknown_player": _("This club has no such player."),
     "duplicate_player": _("A player cannot sit at the table twice."),
     "not_last_round": _("Only the last round can be undone."),
+    "stale_round": _(
+        "Deal %(number)s was already entered (by %(who)s) on another phone; nothing was stored. "
+        "The sheet now shows deal %(next)s."
+    ),
+    "idempotency_key_reused": _("This Idempotency-Key was already used for another round."),
+    "idempotency_key_spent": _(
+        "This request was already handled: it stored deal %(number)s, which has been undone since."
+    ),
     "not_found": _("Not found."),
     "not_authenticated": _("Please log in first."),
     "authentication_failed": _("The username or password is wrong."),

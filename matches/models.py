@@ -27,6 +27,21 @@ def game_choices() -> list[tuple[str, str]]:
     return [(game.slug, game.slug) for game in scoring.all_games()]
 
 
+IDEMPOTENCY_KEY_LENGTH = 255
+
+
+class Conflict(Exception):
+    """A write refused because of what is already stored, not because the round breaks a rule:
+    the match moved on since the phone showed it (``stale_round``), or an idempotency key
+    came back with another body (``idempotency_key_reused``) or after its round was undone
+    (``idempotency_key_spent``). ``existing`` is the round already there, if any."""
+
+    def __init__(self, error: RuleError, existing: Round | None = None) -> None:
+        super().__init__(error.code)
+        self.error = error
+        self.existing = existing
+
+
 @dataclass(frozen=True)
 class Recorded:
     """A match as one read or write left it: every round in order and the replayed state, so a
@@ -163,15 +178,32 @@ class Match(models.Model):
         return list(self.rounds.order_by("number"))
 
     @transaction.atomic
-    def add_round(self, body: object, *, by=None, idempotency_key: str | None = None) -> Recorded:
-        """Check and store the next round. ``Refused`` stores nothing. A repeated
-        ``idempotency_key`` answers the round it first stored."""
+    def add_round(
+        self,
+        body: object,
+        *,
+        by=None,
+        idempotency_key: str | None = None,
+        number: int | None = None,
+    ) -> Recorded:
+        """Check and store the next round. ``Refused`` stores nothing.
+
+        ``number``, when given, is the deal the phone showed: if the match has moved on since,
+        ``Conflict`` (``stale_round``) names the round already there and nothing is stored.
+        A repeated ``idempotency_key`` with the same body answers the round it first stored;
+        the key stays spent for good (also after an undo), and another body is a ``Conflict``.
+        """
         rounds = self._lock()
         state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
         if idempotency_key:
-            earlier = next((r for r in rounds if r.idempotency_key == idempotency_key), None)
+            earlier = self._answer_for_key(idempotency_key, body, rounds)
             if earlier is not None:
                 return Recorded(rounds, state, earlier)
+        if number is not None and number != len(rounds) + 1:
+            existing = rounds[number - 1] if 1 <= number <= len(rounds) else None
+            who = existing.created_by.get_username() if existing and existing.created_by else "?"
+            params = {"number": number, "next": len(rounds) + 1, "who": who}
+            raise Conflict(RuleError("stale_round", "number", params), existing)
         new_state = scoring.play_round(state, body)
         stored = Round.objects.create(
             match=self,
@@ -179,13 +211,30 @@ class Match(models.Model):
             body=body,
             scores=list(new_state.scores[-1]),
             created_by=by,
-            idempotency_key=idempotency_key or None,
         )
         RoundRevision.objects.create(
-            match=self, number=stored.number, action=RoundRevision.Action.ADD, after=body, by=by
+            match=self,
+            number=stored.number,
+            action=RoundRevision.Action.ADD,
+            after=body,
+            by=by,
+            idempotency_key=idempotency_key or None,
         )
         self._store_outcome(new_state)
         return Recorded([*rounds, stored], new_state, stored)
+
+    def _answer_for_key(self, key: str, body: object, rounds: list[Round]) -> Round | None:
+        """The round a key already stored, or None for a new key."""
+        first = self.revisions.filter(idempotency_key=key).first()
+        if first is None:
+            return None
+        if first.after != body:
+            raise Conflict(RuleError("idempotency_key_reused", "Idempotency-Key"))
+        stored = rounds[first.number - 1] if first.number <= len(rounds) else None
+        if stored is None or stored.created_at > first.at:
+            # Undone since (and maybe entered again by someone else): never store it twice.
+            raise Conflict(RuleError("idempotency_key_spent", "Idempotency-Key", {"number": first.number}))
+        return stored
 
     @transaction.atomic
     def correct_round(self, number: int, body: object, *, by=None) -> Recorded:
@@ -275,8 +324,6 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     body = models.JSONField(help_text="The round exactly as posted.")
     scores = models.JSONField(help_text="What the round added to each scoring unit (computed).")
-    # NULL, not "", when absent: the unique constraint must not treat two keyless rounds as equal.
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -287,9 +334,6 @@ class Round(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_round_per_number"),
-            models.UniqueConstraint(
-                fields=["match", "idempotency_key"], name="one_round_per_idempotency_key"
-            ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_1"),
         ]
 
@@ -312,9 +356,15 @@ class RoundRevision(models.Model):
     after = models.JSONField(null=True, blank=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
+    # The key of the request that added the round. Kept with the history, so a key stays spent
+    # after an undo. NULL, not "", when absent: two keyless rows must not collide.
+    idempotency_key = models.CharField(max_length=IDEMPOTENCY_KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "idempotency_key"], name="one_add_per_idempotency_key")
+        ]
 
     def __str__(self) -> str:
         return f"{self.match} round {self.number}: {self.action}"

@@ -22,7 +22,7 @@ from games.protocol import GameHome
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
 from matches.messages import error_list
-from matches.models import Match, Recorded, Round
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows
 from players.models import Club, Player
@@ -99,12 +99,20 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
     body = home_for(match.game).parse_round(request.POST, match.entry_lines)
-    key = request.POST.get("idempotency_key") or None
+    key = request.POST.get("idempotency_key", "")[:IDEMPOTENCY_KEY_LENGTH] or None
     try:
-        recorded = match.add_round(body, by=request.user, idempotency_key=key)
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = None  # an old page without the deal number: nothing to compare
+    try:
+        recorded = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         errors = error_list(refused.errors, match.game)
         return _render_sheet(request, match, match.recorded(), body=body, errors=errors, status=400)
+    except Conflict as conflict:
+        # Another phone got there first: show the sheet as it is now, with why nothing was stored.
+        errors = error_list([conflict.error], match.game)
+        return _render_sheet(request, match, match.recorded(), body=None, errors=errors, status=409)
     if request.htmx:
         return _render_sheet(request, match, recorded, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from matches.messages import MESSAGES, error_list
+from matches.models import Conflict
 from scoring import Refused, RuleError
 
 
@@ -21,6 +22,23 @@ def refused_response(refused: Refused, *, game: str | None = None, correction: b
     """400 for a refused round; 409 for a round posted to a finished match."""
     code = status.HTTP_409_CONFLICT if refused.finished and not correction else status.HTTP_400_BAD_REQUEST
     return Response({"errors": error_list(refused.errors, game)}, status=code)
+
+
+# What is already stored decides these, not the rules: the client must look before retrying.
+CONFLICT_STATUS = {
+    "stale_round": status.HTTP_409_CONFLICT,
+    "idempotency_key_spent": status.HTTP_409_CONFLICT,
+    "idempotency_key_reused": status.HTTP_422_UNPROCESSABLE_ENTITY,
+}
+
+
+def conflict_response(conflict: Conflict, existing: dict[str, Any] | None) -> Response:
+    """409/422 with the error and, for a stale phone, the round already stored in its place."""
+    body: dict[str, Any] = {"errors": error_list([conflict.error])}
+    if existing is not None:
+        body["round"] = existing
+        body["entered_by"] = conflict.error.params.get("who")
+    return Response(body, status=CONFLICT_STATUS[conflict.error.code])
 
 
 def _row(code: str, field: str = "", message: Any = None) -> dict[str, str]:

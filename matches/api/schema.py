@@ -22,6 +22,13 @@ class ErrorsSerializer(serializers.Serializer):
     errors = ErrorSerializer(many=True)
 
 
+class ConflictSerializer(ErrorsSerializer):
+    round = serializers.DictField(
+        required=False, help_text="The round already stored as the deal the client meant (stale phone)."
+    )
+    entered_by = serializers.CharField(required=False, allow_null=True)
+
+
 class OptionSerializer(serializers.Serializer):
     name = serializers.CharField()
     type = serializers.ChoiceField(choices=["integer", "string", "boolean"])
@@ -78,6 +85,10 @@ class RoundSerializer(serializers.Serializer):
 
 
 class RoundBodySerializer(serializers.Serializer):
+    number = serializers.IntegerField(
+        required=False,
+        help_text="The deal this round is for; if the match has moved on, 409 and nothing is stored.",
+    )
     entries = serializers.ListField(
         help_text="One item per scoring unit, in the game's shape (see the spec)."
     )

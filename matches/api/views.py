@@ -20,8 +20,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import all_homes
-from matches.api.errors import field_error, refused_response
+from matches.api.errors import conflict_response, field_error, refused_response
 from matches.api.schema import (
+    ConflictSerializer,
     ErrorsSerializer,
     GameSerializer,
     MatchSerializer,
@@ -31,7 +32,7 @@ from matches.api.schema import (
     RoundBodySerializer,
     RoundSerializer,
 )
-from matches.models import Match, Recorded
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded
 from matches.presenters import match_json, match_summary_json, round_json
 from players.models import Club
 from scoring import Refused, get_game
@@ -156,19 +157,46 @@ def match_detail(request: Request, match_id: int) -> Response:
     summary="Enter the next round",
     request=RoundBodySerializer,
     parameters=[IDEMPOTENCY],
-    responses={201: RoundAnswerSerializer, 400: ErrorsSerializer, 409: ErrorsSerializer},
+    responses={
+        201: RoundAnswerSerializer,
+        400: ErrorsSerializer,
+        409: ConflictSerializer,
+        422: ErrorsSerializer,
+    },
 )
 @api_view(["GET", "POST"])
 def round_list(request: Request, match_id: int) -> Response:
     match = _match_for_member(request, match_id)
     if request.method == "GET":
         return Response([round_json(r) for r in match.rounds.order_by("number")])
-    key = request.headers.get("Idempotency-Key", "").strip()[:80] or None
+    key = _idempotency_key(request)
+    body, number = _deal_number(request.data)
     try:
-        recorded = match.add_round(request.data, by=request.user, idempotency_key=key)
+        recorded = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         return refused_response(refused, game=match.game)
+    except Conflict as conflict:
+        return conflict_response(conflict, round_json(conflict.existing) if conflict.existing else None)
     return Response(_round_answer(match, recorded), status=status.HTTP_201_CREATED)
+
+
+def _idempotency_key(request: Request) -> str | None:
+    """The whole header: a key is never cut short, so two keys never collide by truncation."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > IDEMPOTENCY_KEY_LENGTH or not key.isprintable():
+        raise field_error("invalid", "Idempotency-Key")
+    return key or None
+
+
+def _deal_number(data: object) -> tuple[object, int | None]:
+    """The round body without ``number`` (the deal the client means), and that number."""
+    if not isinstance(data, dict) or "number" not in data:
+        return data, None
+    body = {key: value for key, value in data.items() if key != "number"}
+    number = data["number"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise field_error("invalid", "number")
+    return body, number
 
 
 @extend_schema(

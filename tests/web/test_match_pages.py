@@ -118,6 +118,24 @@ def test_repeated_submit_of_the_same_form_stores_one_round(alice_client, match):
     assert Round.objects.filter(match=match).count() == 1
 
 
+def test_sheet_form_says_which_deal_it_is_for(alice_client, match):
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert 'name="number" value="1"' in page
+
+
+def test_a_stale_phone_shows_the_current_sheet_and_stores_nothing(alice_client, match):
+    """Phone B stored deal 1 while phone A still showed "Enter deal 1": A's entry is refused."""
+    url = reverse("round_add", args=[match.pk])
+    alice_client.post(url, {**deal_form(0, [(True, 0), (True, 30), (False, 95)], key="b"), "number": "1"})
+    stale = {**deal_form(1, [(False, 100), (True, 0), (True, 60)], key="a"), "number": "1"}
+    response = alice_client.post(url, stale, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Deal 1 was already entered (by alice) on another phone; nothing was stored." in page
+    assert "Enter deal 2" in page
+    assert Round.objects.filter(match=match).count() == 1
+
+
 def test_correcting_a_round_replays_and_records_history(alice_client, match, alice):
     match.add_round(
         {
