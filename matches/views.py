@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
@@ -21,10 +22,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.protocol import GameHome
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
+from matches.history import HistoryLine, history_lines
 from matches.messages import error_list
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round, RoundRevision
 from matches.setup_forms import NewMatchForm
-from matches.sheets import Sheet, build_sheet, entry_rows
+from matches.sheets import Sheet, build_sheet, entry_rows, lines
 from players.models import Club, Player
 from scoring import Refused, UnknownGame
 
@@ -143,7 +145,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         {
             **_form_context(sheet, body, errors, number),
             "number": number,
-            "history": match.revisions.filter(number=number).select_related("by"),
+            "history": _history(sheet, match.revisions.filter(number=number)),
         },
         status=400 if errors else 200,
     )
@@ -183,6 +185,15 @@ def _form_context(
     }
 
 
+HISTORY_LINES = 30
+
+
+def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLine]:
+    """The newest changes, each value named after its line of the round form."""
+    newest = revisions.select_related("by").order_by("-at", "-pk")[:HISTORY_LINES]
+    return history_lines(newest, [label for label, _unit in lines(sheet)])
+
+
 def _render_sheet(
     request: HttpRequest,
     match: Match,
@@ -194,7 +205,11 @@ def _render_sheet(
 ) -> HttpResponse:
     sheet = build_sheet(match, recorded)
     template = f"{SHEET}#sheet" if request.htmx else SHEET
-    context = {**_form_context(sheet, body, errors), "idempotency_key": uuid.uuid4().hex}
+    context = {
+        **_form_context(sheet, body, errors),
+        "idempotency_key": uuid.uuid4().hex,
+        "history": _history(sheet, match.revisions.all()),
+    }
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response

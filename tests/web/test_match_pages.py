@@ -190,6 +190,43 @@ def test_undo_removes_the_last_round(alice_client, match, alice):
     assert RoundRevision.objects.filter(match=match, action="undo").exists()
 
 
+def test_the_sheet_shows_a_correction_as_a_readable_diff(alice_client, match, alice):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        },
+        by=alice,
+    )
+    alice_client.post(
+        reverse("round_edit", args=[match.pk, 1]), deal_form(0, [(True, 0), (True, 40), (False, 95)])
+    )
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "2 changes to this match" in page
+    assert "Deal 1 corrected by alice" in page
+    assert '<span class="where">Bram: points</span>: <del>30</del> → <ins>40</ins>' in page
+
+
+def test_an_undone_round_stays_readable_in_the_history(alice_client, match, alice):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        },
+        by=alice,
+    )
+    alice_client.post(reverse("round_undo", args=[match.pk]))
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Deal 1 undone by alice" in page
+    assert '<span class="where">Cor: points</span>: <del>95</del>' in page
+
+
 def test_undo_needs_post(alice_client, match):
     assert alice_client.get(reverse("round_undo", args=[match.pk])).status_code == 405
 
