@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from scoring.errors import MATCH_FINISHED, Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import is_int
 from scoring.options import Option, read_options
 
@@ -74,7 +74,7 @@ class Game(Protocol):
     slug: str
     player_counts: tuple[int, ...]
     options: tuple[Option, ...]
-    codes: frozenset[str]  # rule codes beyond the generic ones
+    codes: frozenset[Code]  # rule codes beyond the generic ones
     entries_per_seat: bool  # True: one entry per seat even in teams; False: one per scoring unit
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
@@ -149,11 +149,11 @@ def create_setup(
     """Check a new match's shape and fill in every default; raise ``Refused`` if it is wrong."""
     errors: list[RuleError] = []
     if players not in game.player_counts:
-        errors.append(rule_error("wrong_player_count", "players", allowed=game.player_counts))
+        errors.append(rule_error(Code.WRONG_PLAYER_COUNT, "players", allowed=game.player_counts))
     if dealer is None:
         dealer = 0
     if not is_int(dealer) or not 0 <= dealer < players:  # type: ignore[operator]
-        errors.append(rule_error("invalid", "dealer"))
+        errors.append(rule_error(Code.INVALID, "dealer"))
     values, option_errors = read_options(game.options, options, players)
     errors += option_errors
     if errors:
@@ -168,10 +168,10 @@ def read_teams(raw: object, players: int) -> Teams | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or not all(isinstance(team, list) and team for team in raw):
-        raise refuse("invalid", "teams")
+        raise refuse(Code.INVALID, "teams")
     seats = [seat for team in raw for seat in team]
     if not all(is_int(seat) for seat in seats) or sorted(seats) != list(range(players)):
-        raise refuse("invalid", "teams")
+        raise refuse(Code.INVALID, "teams")
     return tuple(tuple(team) for team in raw)
 
 
@@ -184,7 +184,7 @@ def start_match(game: Game, setup: Setup) -> MatchState:
 def play_round(state: MatchState, body: object) -> MatchState:
     """The state after one more round; ``Refused`` (nothing changes) if the round is wrong."""
     if state.finished:
-        raise refuse(MATCH_FINISHED)
+        raise refuse(Code.MATCH_FINISHED)
     scores, progress = state.game.play(state.setup, state.progress, state.played + 1, body)
     rounds = (*state.scores, tuple(scores))
     totals = tuple(sum(column) for column in zip(*rounds, strict=True))
@@ -212,10 +212,11 @@ def correct_round(
 
     Errors of the corrected round itself keep their plain fields; a later round that becomes
     impossible is named in the field (``rounds.5.entries.1.points``), and so is the first round
-    after a new, earlier end (``match_finished`` at ``rounds.N``; HTTP 400, not 409).
+    after a new, earlier end (``match_finished`` at ``rounds.N``, so ``Refused.finished`` is
+    False: the correction itself was not posted to a finished match).
     """
     if not 1 <= number <= len(bodies):
-        raise refuse("invalid", "number")
+        raise refuse(Code.INVALID, "number")
     state = start_match(game, setup)
     for current, stored in enumerate(bodies, start=1):
         state = play_round(state, body) if current == number else _replay_one(state, current, stored)
@@ -225,7 +226,7 @@ def correct_round(
 def _replay_one(state: MatchState, number: int, body: object) -> MatchState:
     prefix = f"rounds.{number}"
     if state.finished:
-        raise Refused([rule_error(MATCH_FINISHED, prefix)])
+        raise Refused([rule_error(Code.MATCH_FINISHED, prefix)])
     try:
         return play_round(state, body)
     except Refused as refused:

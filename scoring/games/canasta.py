@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
-from scoring.errors import Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
 from scoring.match import Outlook, Scores, Setup, Teams
 from scoring.options import BoolOption, IntOption, Option
@@ -97,15 +97,15 @@ OPTIONS: tuple[Option, ...] = (
     IntOption("packs", default_packs, minimum=2, choices=(2, 3)),
 )
 
-CODES: frozenset[str] = frozenset(
+CODES: frozenset[Code] = frozenset(
     {
-        "went_out_count",
-        "too_many_red_threes",
-        "concealed_without_going_out",
-        "went_out_without_canasta",
-        "went_out_with_cards",
-        "canastas_exceed_meld",
-        "below_minimum_meld",
+        Code.WENT_OUT_COUNT,
+        Code.TOO_MANY_RED_THREES,
+        Code.CONCEALED_WITHOUT_GOING_OUT,
+        Code.WENT_OUT_WITHOUT_CANASTA,
+        Code.WENT_OUT_WITH_CARDS,
+        Code.CANASTAS_EXCEED_MELD,
+        Code.BELOW_MINIMUM_MELD,
     }
 )
 
@@ -241,11 +241,11 @@ def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> 
     ]
     went_out = sum(side.went_out for side in sides)
     if went_out > 1:
-        errors.append(rule_error("went_out_count", "", count=went_out))
+        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=went_out))
     red_threes = sum(side.red_threes for side in sides)
     if red_threes > RED_THREES_PER_PACK * packs:
         errors.append(
-            rule_error("too_many_red_threes", "", count=red_threes, limit=RED_THREES_PER_PACK * packs)
+            rule_error(Code.TOO_MANY_RED_THREES, "", count=red_threes, limit=RED_THREES_PER_PACK * packs)
         )
     for side, total, unit in zip(sides, totals, setup.units, strict=True):
         errors += side_errors(setup, side, total, alone=len(unit) == 1)
@@ -264,27 +264,27 @@ def side_errors(setup: Setup, side: Side, total: int, *, alone: bool) -> list[Ru
         return mismatches
     errors: list[RuleError] = []
     if side.concealed and not side.went_out:
-        errors.append(rule_error("concealed_without_going_out", join(side.path, "concealed")))
+        errors.append(rule_error(Code.CONCEALED_WITHOUT_GOING_OUT, join(side.path, "concealed")))
     required = setup.option("canastas_to_go_out")
     if side.went_out and side.canasta_count < required:
         errors.append(
             rule_error(
-                "went_out_without_canasta",
+                Code.WENT_OUT_WITHOUT_CANASTA,
                 join(side.path, "went_out"),
                 required=required,
                 canastas=side.canasta_count,
             )
         )
     if alone and side.went_out and side.hand_points:
-        errors.append(rule_error("went_out_with_cards", side.hand.field, hand=side.hand_points))
+        errors.append(rule_error(Code.WENT_OUT_WITH_CARDS, side.hand.field, hand=side.hand_points))
     meld = side.meld_points
     least = canasta_meld_minimum(side.canastas)
     if meld < least:
-        errors.append(rule_error("canastas_exceed_meld", side.meld.field, minimum=least, meld=meld))
+        errors.append(rule_error(Code.CANASTAS_EXCEED_MELD, side.meld.field, minimum=least, meld=meld))
     elif 0 < meld < minimum_meld(total):
         errors.append(
             rule_error(
-                "below_minimum_meld", side.meld.field, minimum=minimum_meld(total), meld=meld, total=total
+                Code.BELOW_MINIMUM_MELD, side.meld.field, minimum=minimum_meld(total), meld=meld, total=total
             )
         )
     return errors
@@ -315,7 +315,7 @@ class Canasta:
     slug = "canasta"
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[str] = CODES
+    codes: frozenset[Code] = CODES
     entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
@@ -324,7 +324,7 @@ class Canasta:
             return DEFAULT_TEAMS.get(players)
         sizes = {len(team) for team in teams}
         if len(sizes) != 1 or sizes.pop() not in TEAM_SIZES.get(players, ()):
-            raise refuse("invalid", "teams")
+            raise refuse(Code.INVALID, "teams")
         return teams
 
     def start(self, setup: Setup) -> Progress:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import RANKS, dearest
+from scoring.errors import Code
 from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
@@ -80,7 +81,7 @@ MOST_OF_FULL_HAND: Mapping[int, int] = MappingProxyType(
     {packs: dearest(HAND_SIZE, CARD_VALUES, CARD_LIMITS[packs]) for packs in PACKS}
 )
 
-CODES: frozenset[str] = RULE_CODES | {"finished_player_entry"}
+CODES: frozenset[Code] = RULE_CODES | {Code.FINISHED_PLAYER_ENTRY}
 
 
 @dataclass(frozen=True)
