@@ -28,7 +28,7 @@ from typing import Literal
 
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
+from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import IntOption, Option
 from scoring.ranking import low_total_first, standings
 
@@ -242,7 +242,7 @@ def score_no_hearts(entries: Sequence[Entry], setup: Setup) -> Scores:
     """10 per heart, unless one player took them all: then he scores minus the bonus."""
     hearts = [int(entry["hearts"]) for entry in entries]
     if HEARTS in hearts:
-        bonus = int(setup.option("all_hearts_bonus"))
+        bonus = setup.int_option("all_hearts_bonus")
         return tuple(-bonus if count == HEARTS else 0 for count in hearts)
     return tuple(HEART_PENALTY * count for count in hearts)
 
@@ -252,7 +252,7 @@ def score_aanleggen(entries: Sequence[Entry], setup: Setup) -> Scores:
 
 
 def score_no_king_of_hearts(entries: Sequence[Entry], setup: Setup) -> Scores:
-    penalty = int(setup.option("king_of_hearts_penalty"))
+    penalty = setup.int_option("king_of_hearts_penalty")
     return tuple(penalty if entry["king"] else 0 for entry in entries)
 
 
@@ -314,7 +314,7 @@ class Barbuse:
             raise Refused([error])
         return score(entries, setup), Progress((*progress.contracts, contract))
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[ContractsLeftHints]:
         rows = standings(setup.units, totals, low_total_first(totals))
         played = len(progress.contracts)
         if played >= DEALS:
@@ -324,4 +324,4 @@ class Barbuse:
         return Outlook(False, rows, spelmaker(setup, number), hints)
 
 
-GAME = Barbuse()
+GAME: Game[Progress, ContractsLeftHints] = Barbuse()

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
+from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import BoolOption, IntOption, Option
 from scoring.ranking import high_total_first, standings
 
@@ -172,10 +172,10 @@ class Side:
 def score(side: Side, setup: Setup) -> int:
     """What the deal adds to the side's total (spec, Scoring)."""
     meld = side.meld_points
-    red_threes = red_three_value(side.red_threes, setup.option("packs"))
+    red_threes = red_three_value(side.red_threes, setup.int_option("packs"))
     going_out = 0
     if side.went_out:
-        going_out = setup.option("concealed_bonus") if side.concealed else GOING_OUT_BONUS
+        going_out = setup.int_option("concealed_bonus") if side.concealed else GOING_OUT_BONUS
     if not meld:  # a side that melded nothing pays for its red threes
         red_threes = -red_threes
     return canasta_bonus(side.canastas) + red_threes + going_out + meld - side.hand_points
@@ -191,7 +191,7 @@ def read_round(setup: Setup, body: object) -> list[Side]:
     round_ = form.body(body, ROUND_KEYS)
     entries = form.entries(round_, len(setup.units)) if round_ is not None else None
     for index, value in enumerate(entries or ()):
-        side = read_side(form, value, join("entries", index), setup.option("special_canastas"))
+        side = read_side(form, value, join("entries", index), setup.bool_option("special_canastas"))
         if side is not None:
             sides.append(side)
     form.raise_if_failed()
@@ -226,7 +226,7 @@ def read_side(form: Form, value: object, path: str, special: bool) -> Side | Non
 
 def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> list[RuleError]:
     """Every rule error of the round (spec, Checks), with the spec's hide rules applied."""
-    packs = setup.option("packs")
+    packs = setup.int_option("packs")
     maps = [
         (counted.cards_field, counted.cards)
         for side in sides
@@ -265,7 +265,7 @@ def side_errors(setup: Setup, side: Side, total: int, *, alone: bool) -> list[Ru
     errors: list[RuleError] = []
     if side.concealed and not side.went_out:
         errors.append(rule_error(Code.CONCEALED_WITHOUT_GOING_OUT, join(side.path, "concealed")))
-    required = setup.option("canastas_to_go_out")
+    required = setup.int_option("canastas_to_go_out")
     if side.went_out and side.canasta_count < required:
         errors.append(
             rule_error(
@@ -338,13 +338,13 @@ class Canasta:
         scores = tuple(score(side, setup) for side in sides)
         return scores, progress.after(scores)
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[MinimumMeldHints]:
         """Over once a side reaches the target; the highest total wins (ties share)."""
         rows = standings(setup.units, totals, high_total_first(totals))
-        if any(total >= setup.option("target") for total in totals):
+        if any(total >= setup.int_option("target") for total in totals):
             return Outlook(True, rows, None)
         dealer = (setup.dealer + progress.played) % setup.players
         return Outlook(False, rows, dealer, MinimumMeldHints(tuple(minimum_meld(total) for total in totals)))
 
 
-GAME = Canasta()
+GAME: Game[Progress, MinimumMeldHints] = Canasta()

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
+from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import IntOption, Option
 from scoring.ranking import high_total_first, standings
 
@@ -153,8 +153,8 @@ def in_entry(error: RuleError, seat: int) -> bool:
 
 def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
     """Every rule check of the Checks table, with the spec's hiding rules applied."""
-    values = card_values(setup.option("queen_of_spades"))
-    jokers = setup.option("jokers")
+    values = card_values(setup.int_option("queen_of_spades"))
+    jokers = setup.int_option("jokers")
     mismatches = {
         seat: [error for counted in (result.table, result.hand) if (error := mismatch(counted, values))]
         for seat, result in enumerate(results)
@@ -175,7 +175,7 @@ def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
     if not hidden:
         # Only when every entry's points are known (spec decision).
         points = sum(value_of(r.table, values) + value_of(r.hand, values) for r in results)
-        limit = pack_points(setup.option("queen_of_spades"), jokers)
+        limit = pack_points(setup.int_option("queen_of_spades"), jokers)
         if points > limit:
             errors.append(rule_error(Code.MORE_POINTS_THAN_CARDS, "", points=points, limit=limit))
     return errors
@@ -183,7 +183,7 @@ def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
 
 def seat_scores(setup: Setup, results: Sequence[SeatResult]) -> list[int]:
     """Table minus hand per seat; it may be negative. No bonus for going out."""
-    values = card_values(setup.option("queen_of_spades"))
+    values = card_values(setup.int_option("queen_of_spades"))
     return [value_of(r.table, values) - value_of(r.hand, values) for r in results]
 
 
@@ -233,9 +233,9 @@ class Duizenden:
             raise Refused(errors)
         return unit_scores(setup.units, seat_scores(setup, results)), Progress(progress.deals + 1)
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[NeededHints]:
         """Over once a unit reaches the target at the end of a deal; the highest total wins."""
-        target: int = setup.option("target")
+        target = setup.int_option("target")
         finished = any(total >= target for total in totals)
         rows = standings(setup.units, totals, high_total_first(totals))
         if finished:
@@ -244,4 +244,4 @@ class Duizenden:
         return Outlook(False, rows, dealer, NeededHints(tuple(target - total for total in totals)))
 
 
-GAME = Duizenden()
+GAME: Game[Progress, NeededHints] = Duizenden()
