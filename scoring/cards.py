@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from scoring.errors import Code, RuleError, rule_error
 from scoring.form import Counted, join
 
-# Rank keys of card-count maps (spec/README.md). Duizenden adds "QS".
+# Rank keys of card-count maps (spec/README.md). A game may add keys of its own, such as a
+# queen-of-spades key counted apart from the other queens.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "joker"
 

@@ -8,9 +8,9 @@ same data the engine scores with.
 Decisions taken here where the spec leaves room:
 
 - ``points_mismatch`` hides every other check of that side, ``too_many_cards`` at its map keys
-  included (spec/README.md: "no other check of that entry is reported"; Canasta has no "later"
-  rule like the Frustration games); its cards still count towards the round's running card
-  count, and the round-wide checks (field ``""``) are still reported. As in Duizenden.
+  included (spec/README.md: "no other check of that entry is reported"; this game's spec has
+  no rule about which checks come "later"); its cards still count towards the round's running
+  card count, and the round-wide checks (field ``""``) are still reported.
 - ``canastas_exceed_meld`` hides ``below_minimum_meld`` for the same side (spec decision).
 - The progress carries the totals before the next deal, because the minimum first meld is judged
   from them and ``play`` is not given the totals.
