@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from types import MappingProxyType
 
 from scoring.errors import Code, RuleError, rule_error
@@ -11,15 +11,22 @@ from scoring.form import is_int
 
 Default = object | Callable[[int], object]
 
+# Upper bounds for the open-ended options: the spec says "0 or more", but a number that no
+# table will ever play is refused rather than stored (a target of 10**4299 broke the pages).
+MAX_TARGET = 100_000
+MAX_POINTS = 10_000  # a bonus, a penalty or a card's value
+
 
 @dataclass(frozen=True)
 class IntOption:
-    """An integer option; ``default`` may depend on the number of players."""
+    """An integer option; ``default`` may depend on the number of players. Every integer option
+    has a ``maximum``: a value above it is ``invalid`` like one below ``minimum``."""
 
     name: str
     default: int | Callable[[int], int]
+    _: KW_ONLY
+    maximum: int
     minimum: int = 0
-    maximum: int | None = None
     choices: tuple[int, ...] | None = None
     multiple_of_5: bool = False
     kind: str = "integer"
@@ -33,7 +40,7 @@ class IntOption:
         assert isinstance(value, int)
         if self.choices is not None and value not in self.choices:
             return rule_error(Code.INVALID, field, choices=self.choices)
-        if value < self.minimum or (self.maximum is not None and value > self.maximum):
+        if not self.minimum <= value <= self.maximum:
             return rule_error(Code.INVALID, field, minimum=self.minimum, maximum=self.maximum)
         if self.multiple_of_5 and value % 5:
             return rule_error(Code.NOT_MULTIPLE_OF_5, field)

@@ -29,7 +29,7 @@ from typing import Literal
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Form, join
 from scoring.match import Game, Outlook, Scores, Setup, Teams
-from scoring.options import IntOption, Option
+from scoring.options import MAX_POINTS, IntOption, Option
 from scoring.ranking import low_total_first, standings
 
 SLUG = "barbuse"
@@ -63,8 +63,8 @@ HEART_PENALTY = 10
 AANLEGGEN_PENALTY: Mapping[int, int] = MappingProxyType({1: 0, 2: 10, 3: 30, 4: 50})
 
 OPTIONS: tuple[IntOption, ...] = (
-    IntOption("all_hearts_bonus", 90, minimum=0, multiple_of_5=True),
-    IntOption("king_of_hearts_penalty", 80, minimum=0, multiple_of_5=True),
+    IntOption("all_hearts_bonus", 90, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
+    IntOption("king_of_hearts_penalty", 80, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
 )
 
 # Codes this game raises beyond the generic ones.

@@ -26,7 +26,7 @@ from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
 from scoring.match import Game, Outlook, Scores, Setup, Teams
-from scoring.options import BoolOption, IntOption, Option
+from scoring.options import MAX_POINTS, MAX_TARGET, BoolOption, IntOption, Option
 from scoring.ranking import high_total_first, standings
 
 # --- the game's data --------------------------------------------------------------------------
@@ -90,11 +90,11 @@ def default_packs(players: int) -> int:
 
 
 OPTIONS: tuple[Option, ...] = (
-    IntOption("target", 5000, minimum=5, multiple_of_5=True),
+    IntOption("target", 5000, minimum=5, maximum=MAX_TARGET, multiple_of_5=True),
     BoolOption("special_canastas", True),
-    IntOption("concealed_bonus", 200, multiple_of_5=True),
-    IntOption("canastas_to_go_out", 1, minimum=1, choices=(1, 2)),
-    IntOption("packs", default_packs, minimum=2, choices=(2, 3)),
+    IntOption("concealed_bonus", 200, maximum=MAX_POINTS, multiple_of_5=True),
+    IntOption("canastas_to_go_out", 1, minimum=1, maximum=2, choices=(1, 2)),
+    IntOption("packs", default_packs, minimum=2, maximum=3, choices=(2, 3)),
 )
 
 CODES: frozenset[Code] = frozenset(

@@ -27,7 +27,7 @@ from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
 from scoring.match import Game, Outlook, Scores, Setup, Teams
-from scoring.options import IntOption, Option
+from scoring.options import MAX_POINTS, MAX_TARGET, IntOption, Option
 from scoring.ranking import high_total_first, standings
 
 SLUG = "duizenden"
@@ -56,8 +56,8 @@ DEFAULT_JOKERS = 4
 MAX_JOKERS = 4
 
 OPTIONS: tuple[Option, ...] = (
-    IntOption("target", DEFAULT_TARGET, minimum=5, multiple_of_5=True),
-    IntOption("queen_of_spades", DEFAULT_QUEEN_OF_SPADES, minimum=5, multiple_of_5=True),
+    IntOption("target", DEFAULT_TARGET, minimum=5, maximum=MAX_TARGET, multiple_of_5=True),
+    IntOption("queen_of_spades", DEFAULT_QUEEN_OF_SPADES, minimum=5, maximum=MAX_POINTS, multiple_of_5=True),
     IntOption("jokers", DEFAULT_JOKERS, minimum=0, maximum=MAX_JOKERS),
 )
 

@@ -35,7 +35,7 @@ from scoring.games.frustration_family import (
     suits_of_each_rank,
 )
 from scoring.match import Game, Outlook, Scores, Setup, Teams
-from scoring.options import ChoiceOption, IntOption
+from scoring.options import MAX_POINTS, ChoiceOption, IntOption
 
 LEVELS_CORRECTED: tuple[Contract, ...] = contracts(
     (run(7),),
@@ -121,7 +121,7 @@ class FrustrationFR:
         IntOption("packs", packs_by_players, minimum=2, maximum=3, choices=PACKS),
         ChoiceOption("levels", "corrected", tuple(LEVELS)),
         ChoiceOption("end", "all_finish", ("all_finish", "first_finish")),
-        IntOption("finish_bonus", 0, minimum=0, multiple_of_5=True),
+        IntOption("finish_bonus", 0, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
     )
     codes = CODES
     entries_per_seat: bool = False
