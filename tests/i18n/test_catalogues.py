@@ -9,7 +9,7 @@ from django.utils import translation
 
 from matches.messages import MESSAGES, message_for
 from scoring import RuleError, all_games
-from scoring.errors import GENERIC_CODES
+from scoring.errors import GENERIC_CODES, Code
 from tests.i18n.catalogues import LANGUAGES, read_po
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
@@ -50,4 +50,4 @@ def test_every_engine_error_code_has_a_message():
 )
 def test_engine_messages_follow_the_active_language(language: str, expected: str):
     with translation.override(language):
-        assert message_for(RuleError("not_multiple_of_5", "entries.0.points")) == expected
+        assert message_for(RuleError(Code.NOT_MULTIPLE_OF_5, "entries.0.points")) == expected
