@@ -12,12 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from django.http import QueryDict
+from django.http import HttpRequest, QueryDict
 from django.utils.functional import Promise
+from django_htmx.middleware import HtmxDetails
 
 from scoring import MatchState, RuleError, Setup
 
 Text = str | Promise
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for type checking)."""
+
+    htmx: HtmxDetails
+
+
 Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
 Context = Mapping[str, object]
 

@@ -100,10 +100,10 @@ def parse_round(data: QueryDict, lines: int) -> Body:
     for key in data:
         if key.startswith("@"):
             field = key[1:]
-            chosen = data.get(key, "")
+            picked = data.get(key, "")
             for index, entry in enumerate(body.get("entries", [])):
                 if isinstance(entry, dict):
-                    entry[field] = str(index) == chosen
+                    entry[field] = str(index) == picked
     return body
 
 

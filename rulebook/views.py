@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.protocol import Context, GameHome, Section
+from games.protocol import Context, GameHome, HtmxHttpRequest, Section
 from games.registry import all_homes, home_for
 from scoring import UnknownGame
 
@@ -54,7 +54,7 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
-def rules_section(request: HttpRequest, game: str, anchor: str) -> HttpResponse:
+def rules_section(request: HtmxHttpRequest, game: str, anchor: str) -> HttpResponse:
     """One section as a fragment for the scoresheet's ``#rules-panel``."""
     home = _home_or_404(game)
     context = _page_context(home)

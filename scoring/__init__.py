@@ -8,11 +8,11 @@ Everything the site knows about a game lives here. The apps call four things:
   to a ``MatchState``;
 - ``correct_round(...)``: a replay with one round replaced.
 
-A refusal is always a ``Refused`` exception carrying ``RuleError`` values (code, field, params);
-the engine never builds sentences.
+A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a ``Code``, the
+field, params); the engine never builds sentences.
 """
 
-from scoring.errors import Refused, RuleError
+from scoring.errors import Code, Refused, RuleError
 from scoring.match import (
     MatchState,
     Next,
@@ -26,6 +26,7 @@ from scoring.match import (
 from scoring.registry import UnknownGame, all_games, get_game
 
 __all__ = [
+    "Code",
     "MatchState",
     "Next",
     "Refused",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from scoring.errors import RuleError, rule_error
+from scoring.errors import Code, RuleError, rule_error
 from scoring.form import Counted, join
 
-# Rank keys of card-count maps (spec/README.md). Duizenden adds "QS".
+# Rank keys of card-count maps (spec/README.md). A game may add keys of its own, such as a
+# queen-of-spades key counted apart from the other queens.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "joker"
 
@@ -31,7 +32,7 @@ def mismatch(counted: Counted, values: Mapping[str, int]) -> RuleError | None:
     if counted.points == points_of(counted.cards, values):
         return None
     return rule_error(
-        "points_mismatch",
+        Code.POINTS_MISMATCH,
         counted.points_field,
         points=counted.points,
         cards=points_of(counted.cards, values),
@@ -51,7 +52,7 @@ def too_many_cards(
             seen[rank] = seen.get(rank, 0) + count
             if seen[rank] > limits.get(rank, 0) and rank not in reported:
                 reported.add(rank)
-                errors.append(rule_error("too_many_cards", join(field, rank), limit=limits.get(rank, 0)))
+                errors.append(rule_error(Code.TOO_MANY_CARDS, join(field, rank), limit=limits.get(rank, 0)))
     return errors
 
 

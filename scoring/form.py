@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from scoring.errors import Refused, RuleError, rule_error
+from scoring.errors import Code, Refused, RuleError, rule_error
 
 
 def join(*parts: object) -> str:
@@ -60,7 +60,7 @@ class Form:
         self.errors: list[RuleError] = []
         self._failed: set[str] = set()
 
-    def fail(self, code: str, field: str, **params: object) -> None:
+    def fail(self, code: Code, field: str, **params: object) -> None:
         if field not in self._failed:
             self._failed.add(field)
             self.errors.append(rule_error(code, field, **params))
@@ -74,7 +74,7 @@ class Form:
     def body(self, body: object, allowed: Collection[str]) -> Mapping[str, object] | None:
         """The round as a JSON object with only ``allowed`` top-level keys."""
         if not isinstance(body, Mapping):
-            self.fail("invalid", "")
+            self.fail(Code.INVALID, "")
             return None
         self.only_keys(body, allowed, "")
         return body
@@ -82,22 +82,22 @@ class Form:
     def entries(self, body: Mapping[str, object], count: int) -> list[object] | None:
         value = body.get("entries")
         if "entries" not in body or value is None:
-            self.fail("required", "entries")
+            self.fail(Code.REQUIRED, "entries")
             return None
         if not isinstance(value, list):
-            self.fail("invalid", "entries")
+            self.fail(Code.INVALID, "entries")
             return None
         if len(value) != count:
-            self.fail("wrong_entry_count", "entries", expected=count, got=len(value))
+            self.fail(Code.WRONG_ENTRY_COUNT, "entries", expected=count, got=len(value))
             return None
         return value
 
     def entry(self, value: object, path: str, allowed: Collection[str]) -> Mapping[str, object] | None:
         if value is None:
-            self.fail("required", path)
+            self.fail(Code.REQUIRED, path)
             return None
         if not isinstance(value, Mapping):
-            self.fail("invalid", path)
+            self.fail(Code.INVALID, path)
             return None
         self.only_keys(value, allowed, path)
         return value
@@ -105,7 +105,7 @@ class Form:
     def only_keys(self, obj: Mapping[str, object], allowed: Collection[str], path: str) -> None:
         for key in obj:
             if key not in allowed:
-                self.fail("invalid", key_path(path, key))
+                self.fail(Code.INVALID, key_path(path, key))
 
     # --- scalars ------------------------------------------------------------------------
 
@@ -116,11 +116,11 @@ class Form:
         field = join(path, key)
         if key not in obj:
             if default is None:
-                self.fail("required", field)
+                self.fail(Code.REQUIRED, field)
             return default
         value = obj[key]
         if not isinstance(value, bool):
-            self.fail("invalid", field)
+            self.fail(Code.INVALID, field)
             return None
         return value
 
@@ -134,29 +134,28 @@ class Form:
         maximum: int | None = None,
         default: int | None = None,
         required: bool = True,
-        out_of_range: str = "invalid",
         multiple_of_5: bool = False,
     ) -> int | None:
         """An integer field. Below 0 is ``negative`` when ``minimum`` is 0; any other value
-        outside [minimum, maximum] is ``out_of_range`` (``invalid`` unless a game says)."""
+        outside [minimum, maximum] is ``invalid``."""
         field = join(path, key)
         if key not in obj:
             if required and default is None:
-                self.fail("required", field)
+                self.fail(Code.REQUIRED, field)
             return default
         value = obj[key]
         if not is_int(value):
-            self.fail("invalid", field)
+            self.fail(Code.INVALID, field)
             return None
         assert isinstance(value, int)
         if minimum == 0 and value < 0:
-            self.fail("negative", field)
+            self.fail(Code.NEGATIVE, field)
             return None
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            self.fail(out_of_range, field, minimum=minimum, maximum=maximum)
+            self.fail(Code.INVALID, field, minimum=minimum, maximum=maximum)
             return None
         if multiple_of_5 and value % 5:
-            self.fail("not_multiple_of_5", field)
+            self.fail(Code.NOT_MULTIPLE_OF_5, field)
             return None
         return value
 
@@ -173,20 +172,20 @@ class Form:
         field = join(path, key)
         value = obj[key]
         if not isinstance(value, Mapping):
-            self.fail("invalid", field)
+            self.fail(Code.INVALID, field)
             return None
         counts: dict[str, int] = {}
         ok = True
         for rank, count in value.items():
             rank_field = key_path(field, rank)
             if not is_int(count):
-                self.fail("invalid", rank_field)
+                self.fail(Code.INVALID, rank_field)
                 ok = False
             elif count < 0:
-                self.fail("negative", rank_field)
+                self.fail(Code.NEGATIVE, rank_field)
                 ok = False
             elif rank not in ranks:
-                self.fail("unknown_card", rank_field)
+                self.fail(Code.UNKNOWN_CARD, rank_field)
                 ok = False
             elif count:
                 counts[rank] = count
@@ -203,7 +202,7 @@ class Form:
         """Points and/or a card map standing for the same value; ``required`` (at the points
         field) when neither is sent."""
         if points_key not in obj and cards_key not in obj:
-            self.fail("required", join(path, points_key))
+            self.fail(Code.REQUIRED, join(path, points_key))
             return None
         before = len(self.errors)
         points = self.points(obj, points_key, path)

@@ -3,6 +3,11 @@
 ``Setup`` is how a match is played (game, players, teams, options, first dealer). A game turns
 ``(setup, progress, round body)`` into the round's scores and its next progress; ``replay``
 folds every stored round, so correcting round 3 of 20 is just a replay with that round replaced.
+
+A game is generic over two types of its own: ``P``, the progress it keeps between deals (any
+frozen value), and ``H``, the hints it gives for the next deal (a frozen dataclass such as
+``PhaseHints``). ``replay`` and ``play_round`` tie them together, so a game only ever gets its
+own progress back; code that handles every game (the registry) sees ``Game[object, object]``.
 """
 
 from __future__ import annotations
@@ -10,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Protocol
 
-from scoring.errors import MATCH_FINISHED, Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import is_int
 from scoring.options import Option, read_options
 
@@ -25,7 +30,7 @@ class Setup:
     game: str
     players: int
     teams: Teams | None
-    options: Mapping[str, Any]
+    options: Mapping[str, object]  # every option, defaults filled in (``create_setup``)
     dealer: int
 
     @property
@@ -33,8 +38,27 @@ class Setup:
         """The scoring units as tuples of seats: the teams, or every seat alone."""
         return self.teams if self.teams is not None else tuple((seat,) for seat in range(self.players))
 
-    def option(self, name: str) -> Any:
+    def option(self, name: str) -> object:
         return self.options[name]
+
+    def int_option(self, name: str) -> int:
+        value = self.options[name]
+        if not is_int(value):
+            raise TypeError(f"option {name!r} is not an integer: {value!r}")
+        assert isinstance(value, int)
+        return value
+
+    def str_option(self, name: str) -> str:
+        value = self.options[name]
+        if not isinstance(value, str):
+            raise TypeError(f"option {name!r} is not a string: {value!r}")
+        return value
+
+    def bool_option(self, name: str) -> bool:
+        value = self.options[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"option {name!r} is not a boolean: {value!r}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -45,63 +69,77 @@ class Standing:
     seats: tuple[int, ...]
     total: int
     rank: int
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
-class Next:
+class Next[H]:
     """What comes next at the table: the deal number, its dealer and the game's hints."""
 
     number: int
     dealer: int
-    hints: object = None  # the game's own frozen value (``PhaseHints``...), None if it has none
+    hints: H | None = None  # the game's own frozen value (``PhaseHints``...), None if it has none
 
 
 @dataclass(frozen=True)
-class Outlook:
+class Outlook[H]:
     """What a game says about its progress: over or not, the standings (best first) and,
     while it goes on, who deals next and the hints."""
 
     finished: bool
     standings: tuple[Standing, ...]
     dealer: int | None
-    hints: object = None
+    hints: H | None = None
 
 
-class Game(Protocol):
-    """What every game module provides (one instance, ``GAME``, per module)."""
+class Game[P, H](Protocol):
+    """What every game module provides (one instance, ``GAME``, per module): ``P`` is its
+    progress, ``H`` its hints."""
 
-    slug: str
-    player_counts: tuple[int, ...]
-    options: tuple[Option, ...]
-    codes: frozenset[str]  # rule codes beyond the generic ones
-    entries_per_seat: bool  # True: one entry per seat even in teams; False: one per scoring unit
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+    @property
+    def codes(self) -> frozenset[Code]:
+        """The rule codes it raises beyond the generic ones."""
+        ...
+
+    @property
+    def entries_per_seat(self) -> bool:
+        """True: one entry per seat even in teams; False: one per scoring unit."""
+        ...
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """The teams to play with (a default when ``teams`` is None); raise ``Refused``
         with ``invalid`` at ``teams`` for a shape the game does not allow."""
         ...
 
-    def start(self, setup: Setup) -> Any:
+    def start(self, setup: Setup) -> P:
         """The progress before deal 1 (any frozen value the game likes)."""
         ...
 
-    def play(self, setup: Setup, progress: Any, number: int, body: object) -> tuple[Scores, Any]:
+    def play(self, setup: Setup, progress: P, number: int, body: object) -> tuple[Scores, P]:
         """Check round ``number`` and score it; raise ``Refused`` if it breaks a rule."""
         ...
 
-    def outlook(self, setup: Setup, progress: Any, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: P, totals: Scores) -> Outlook[H]:
         """Standings, end and hints after the rounds played so far."""
         ...
 
 
 @dataclass(frozen=True)
-class MatchState:
-    game: Game
+class MatchState[P, H]:
+    game: Game[P, H]
     setup: Setup
     scores: tuple[Scores, ...]  # per round, per unit
-    progress: Any
-    outlook: Outlook
+    progress: P
+    outlook: Outlook[H]
 
     @property
     def played(self) -> int:
@@ -132,14 +170,14 @@ class MatchState:
         return tuple(sorted(row.unit for row in self.standings if row.rank == 1))
 
     @property
-    def next(self) -> Next | None:
+    def next(self) -> Next[H] | None:
         if self.finished or self.outlook.dealer is None:
             return None
         return Next(self.played + 1, self.outlook.dealer, self.outlook.hints)
 
 
-def create_setup(
-    game: Game,
+def create_setup[P, H](
+    game: Game[P, H],
     players: int,
     *,
     teams: object = None,
@@ -149,17 +187,18 @@ def create_setup(
     """Check a new match's shape and fill in every default; raise ``Refused`` if it is wrong."""
     errors: list[RuleError] = []
     if players not in game.player_counts:
-        errors.append(rule_error("wrong_player_count", "players", allowed=game.player_counts))
+        errors.append(rule_error(Code.WRONG_PLAYER_COUNT, "players", allowed=game.player_counts))
     if dealer is None:
         dealer = 0
-    if not is_int(dealer) or not 0 <= dealer < players:  # type: ignore[operator]
-        errors.append(rule_error("invalid", "dealer"))
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        errors.append(rule_error(Code.INVALID, "dealer"))
     values, option_errors = read_options(game.options, options, players)
     errors += option_errors
     if errors:
         raise Refused(errors)
     checked_teams = game.check_teams(players, read_teams(teams, players))
-    return Setup(game.slug, players, checked_teams, values, int(dealer))  # type: ignore[arg-type]
+    assert isinstance(dealer, int)
+    return Setup(game.slug, players, checked_teams, values, dealer)
 
 
 def read_teams(raw: object, players: int) -> Teams | None:
@@ -168,23 +207,23 @@ def read_teams(raw: object, players: int) -> Teams | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or not all(isinstance(team, list) and team for team in raw):
-        raise refuse("invalid", "teams")
+        raise refuse(Code.INVALID, "teams")
     seats = [seat for team in raw for seat in team]
     if not all(is_int(seat) for seat in seats) or sorted(seats) != list(range(players)):
-        raise refuse("invalid", "teams")
+        raise refuse(Code.INVALID, "teams")
     return tuple(tuple(team) for team in raw)
 
 
-def start_match(game: Game, setup: Setup) -> MatchState:
+def start_match[P, H](game: Game[P, H], setup: Setup) -> MatchState[P, H]:
     progress = game.start(setup)
     zero = (0,) * len(setup.units)
     return MatchState(game, setup, (), progress, game.outlook(setup, progress, zero))
 
 
-def play_round(state: MatchState, body: object) -> MatchState:
+def play_round[P, H](state: MatchState[P, H], body: object) -> MatchState[P, H]:
     """The state after one more round; ``Refused`` (nothing changes) if the round is wrong."""
     if state.finished:
-        raise refuse(MATCH_FINISHED)
+        raise refuse(Code.MATCH_FINISHED)
     scores, progress = state.game.play(state.setup, state.progress, state.played + 1, body)
     rounds = (*state.scores, tuple(scores))
     totals = tuple(sum(column) for column in zip(*rounds, strict=True))
@@ -196,7 +235,7 @@ def play_round(state: MatchState, body: object) -> MatchState:
     )
 
 
-def replay(game: Game, setup: Setup, bodies: Sequence[object]) -> MatchState:
+def replay[P, H](game: Game[P, H], setup: Setup, bodies: Sequence[object]) -> MatchState[P, H]:
     """Fold every round from deal 1. Stored rounds are valid, so a refusal here means the
     rules changed under them: it is raised with the round number in the field."""
     state = start_match(game, setup)
@@ -205,27 +244,28 @@ def replay(game: Game, setup: Setup, bodies: Sequence[object]) -> MatchState:
     return state
 
 
-def correct_round(
-    game: Game, setup: Setup, bodies: Sequence[object], number: int, body: object
-) -> MatchState:
+def correct_round[P, H](
+    game: Game[P, H], setup: Setup, bodies: Sequence[object], number: int, body: object
+) -> MatchState[P, H]:
     """The match with round ``number`` replaced by ``body`` and everything replayed.
 
     Errors of the corrected round itself keep their plain fields; a later round that becomes
     impossible is named in the field (``rounds.5.entries.1.points``), and so is the first round
-    after a new, earlier end (``match_finished`` at ``rounds.N``; HTTP 400, not 409).
+    after a new, earlier end (``match_finished`` at ``rounds.N``, so ``Refused.finished`` is
+    False: the correction itself was not posted to a finished match).
     """
     if not 1 <= number <= len(bodies):
-        raise refuse("invalid", "number")
+        raise refuse(Code.INVALID, "number")
     state = start_match(game, setup)
     for current, stored in enumerate(bodies, start=1):
         state = play_round(state, body) if current == number else _replay_one(state, current, stored)
     return state
 
 
-def _replay_one(state: MatchState, number: int, body: object) -> MatchState:
+def _replay_one[P, H](state: MatchState[P, H], number: int, body: object) -> MatchState[P, H]:
     prefix = f"rounds.{number}"
     if state.finished:
-        raise Refused([rule_error(MATCH_FINISHED, prefix)])
+        raise Refused([rule_error(Code.MATCH_FINISHED, prefix)])
     try:
         return play_round(state, body)
     except Refused as refused:

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from types import MappingProxyType
 
-from scoring.errors import RuleError, rule_error
+from scoring.errors import Code, RuleError, rule_error
 from scoring.form import is_int
 
 Default = object | Callable[[int], object]
 
+# Upper bounds for the open-ended options: the spec says "0 or more", but a number that no
+# table will ever play is refused rather than stored (a target of 10**4299 broke the pages).
+MAX_TARGET = 100_000
+MAX_POINTS = 10_000  # a bonus, a penalty or a card's value
+
 
 @dataclass(frozen=True)
 class IntOption:
-    """An integer option; ``default`` may depend on the number of players."""
+    """An integer option; ``default`` may depend on the number of players. Every integer option
+    has a ``maximum``: a value above it is ``invalid`` like one below ``minimum``."""
 
     name: str
     default: int | Callable[[int], int]
+    _: KW_ONLY
+    maximum: int
     minimum: int = 0
-    maximum: int | None = None
     choices: tuple[int, ...] | None = None
     multiple_of_5: bool = False
     kind: str = "integer"
@@ -29,14 +36,14 @@ class IntOption:
 
     def check(self, value: object, field: str) -> RuleError | None:
         if not is_int(value):
-            return rule_error("invalid", field)
+            return rule_error(Code.INVALID, field)
         assert isinstance(value, int)
         if self.choices is not None and value not in self.choices:
-            return rule_error("invalid", field, choices=self.choices)
-        if value < self.minimum or (self.maximum is not None and value > self.maximum):
-            return rule_error("invalid", field, minimum=self.minimum, maximum=self.maximum)
+            return rule_error(Code.INVALID, field, choices=self.choices)
+        if not self.minimum <= value <= self.maximum:
+            return rule_error(Code.INVALID, field, minimum=self.minimum, maximum=self.maximum)
         if self.multiple_of_5 and value % 5:
-            return rule_error("not_multiple_of_5", field)
+            return rule_error(Code.NOT_MULTIPLE_OF_5, field)
         return None
 
 
@@ -52,7 +59,7 @@ class ChoiceOption:
 
     def check(self, value: object, field: str) -> RuleError | None:
         if not isinstance(value, str) or value not in self.choices:
-            return rule_error("invalid", field, choices=self.choices)
+            return rule_error(Code.INVALID, field, choices=self.choices)
         return None
 
 
@@ -66,7 +73,7 @@ class BoolOption:
         return self.default
 
     def check(self, value: object, field: str) -> RuleError | None:
-        return None if isinstance(value, bool) else rule_error("invalid", field)
+        return None if isinstance(value, bool) else rule_error(Code.INVALID, field)
 
 
 Option = IntOption | ChoiceOption | BoolOption
@@ -81,13 +88,13 @@ def read_options(
     if raw is None:
         return MappingProxyType(values), errors
     if not isinstance(raw, Mapping):
-        return MappingProxyType(values), [rule_error("invalid", "options")]
+        return MappingProxyType(values), [rule_error(Code.INVALID, "options")]
     by_name = {spec.name: spec for spec in specs}
     for name, value in raw.items():
         field = f"options.{name}"
         spec = by_name.get(name)
         if spec is None:
-            errors.append(rule_error("unknown_option", field))
+            errors.append(rule_error(Code.UNKNOWN_OPTION, field))
             continue
         error = spec.check(value, field)
         if error:

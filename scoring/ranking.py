@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
 
 from scoring.match import Standing
 
+# What units are ordered by, smaller first: a tuple of numbers, compared item by item.
+SortKey = tuple[int, ...]
 
-def competition_ranks(count: int, sort_key: Callable[[int], tuple]) -> tuple[list[int], list[int]]:
+
+def competition_ranks(count: int, sort_key: Callable[[int], SortKey]) -> tuple[list[int], list[int]]:
     """Order units ``0..count-1`` best first by ``sort_key(unit)`` and rank them; units with
     equal keys share a rank and the next rank skips (totals 10, 10, 30 rank 1, 1, 3).
 
@@ -29,8 +31,8 @@ def competition_ranks(count: int, sort_key: Callable[[int], tuple]) -> tuple[lis
 def standings(
     units: Sequence[tuple[int, ...]],
     totals: Sequence[int],
-    sort_key: Callable[[int], tuple],
-    extras: Sequence[Mapping[str, Any]] | None = None,
+    sort_key: Callable[[int], SortKey],
+    extras: Sequence[Mapping[str, object]] | None = None,
 ) -> tuple[Standing, ...]:
     """Standing rows best first, ranked by ``sort_key(unit)`` (smaller is better)."""
     order, ranks = competition_ranks(len(units), sort_key)
@@ -46,9 +48,9 @@ def standings(
     )
 
 
-def high_total_first(totals: Sequence[int]) -> Callable[[int], tuple]:
+def high_total_first(totals: Sequence[int]) -> Callable[[int], SortKey]:
     return lambda unit: (-totals[unit],)
 
 
-def low_total_first(totals: Sequence[int]) -> Callable[[int], tuple]:
+def low_total_first(totals: Sequence[int]) -> Callable[[int], SortKey]:
     return lambda unit: (totals[unit],)

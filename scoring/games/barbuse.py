@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
-from scoring.errors import MATCH_FINISHED, Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
-from scoring.options import IntOption, Option
+from scoring.match import Game, Outlook, Scores, Setup, Teams
+from scoring.options import MAX_POINTS, IntOption, Option
 from scoring.ranking import low_total_first, standings
 
 SLUG = "barbuse"
@@ -63,20 +63,20 @@ HEART_PENALTY = 10
 AANLEGGEN_PENALTY: Mapping[int, int] = MappingProxyType({1: 0, 2: 10, 3: 30, 4: 50})
 
 OPTIONS: tuple[IntOption, ...] = (
-    IntOption("all_hearts_bonus", 90, minimum=0, multiple_of_5=True),
-    IntOption("king_of_hearts_penalty", 80, minimum=0, multiple_of_5=True),
+    IntOption("all_hearts_bonus", 90, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
+    IntOption("king_of_hearts_penalty", 80, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
 )
 
 # Codes this game raises beyond the generic ones.
-CODES: frozenset[str] = frozenset(
+CODES: frozenset[Code] = frozenset(
     {
-        "unknown_contract",
-        "contract_already_played",
-        "tricks_total",
-        "queens_total",
-        "hearts_total",
-        "places",
-        "king_count",
+        Code.UNKNOWN_CONTRACT,
+        Code.CONTRACT_ALREADY_PLAYED,
+        Code.TRICKS_TOTAL,
+        Code.QUEENS_TOTAL,
+        Code.HEARTS_TOTAL,
+        Code.PLACES,
+        Code.KING_COUNT,
     }
 )
 
@@ -138,13 +138,13 @@ def read_contract(body: Mapping[str, object], progress: Progress, number: int, s
     entries cannot be judged (spec decision)."""
     value = body.get("contract")
     if value is None:
-        raise refuse("required", "contract")
+        raise refuse(Code.REQUIRED, "contract")
     if not isinstance(value, str):
-        raise refuse("invalid", "contract")
+        raise refuse(Code.INVALID, "contract")
     if value not in CONTRACTS:
-        raise refuse("unknown_contract", "contract", contract=value, choices=CONTRACTS)
+        raise refuse(Code.UNKNOWN_CONTRACT, "contract", contract=value, choices=CONTRACTS)
     if value not in progress.left_for(number):
-        raise refuse("contract_already_played", "contract", contract=value, spelmaker=seat)
+        raise refuse(Code.CONTRACT_ALREADY_PLAYED, "contract", contract=value, spelmaker=seat)
     return value
 
 
@@ -181,7 +181,7 @@ def _bounded(form: Form, obj: Mapping[str, object], spec: EntryField, path: str)
     below = spec.minimum is not None and value < spec.minimum
     above = spec.maximum is not None and value > spec.maximum
     if below or above:
-        form.fail("invalid", join(path, spec.key), minimum=spec.minimum, maximum=spec.maximum)
+        form.fail(Code.INVALID, join(path, spec.key), minimum=spec.minimum, maximum=spec.maximum)
         return None
     return value
 
@@ -195,31 +195,31 @@ def _total(entries: Sequence[Entry], key: str) -> int:
 
 def check_knobbelen(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "tricks")
-    return None if got == TRICKS else rule_error("tricks_total", "", expected=TRICKS, got=got)
+    return None if got == TRICKS else rule_error(Code.TRICKS_TOTAL, "", expected=TRICKS, got=got)
 
 
 def check_no_queens(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "queens")
-    return None if got == QUEENS else rule_error("queens_total", "", expected=QUEENS, got=got)
+    return None if got == QUEENS else rule_error(Code.QUEENS_TOTAL, "", expected=QUEENS, got=got)
 
 
 def check_no_hearts(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "hearts")
-    return None if got == HEARTS else rule_error("hearts_total", "", expected=HEARTS, got=got)
+    return None if got == HEARTS else rule_error(Code.HEARTS_TOTAL, "", expected=HEARTS, got=got)
 
 
 def check_aanleggen(entries: Sequence[Entry]) -> RuleError | None:
     places = [int(entry["place"]) for entry in entries]
     if sorted(places) == list(range(1, PLAYERS + 1)):
         return None
-    return rule_error("places", "", places=tuple(places))
+    return rule_error(Code.PLACES, "", places=tuple(places))
 
 
 def check_no_king_of_hearts(entries: Sequence[Entry]) -> RuleError | None:
     got = sum(1 for entry in entries if entry["king"])
     if got == KINGS_OF_HEARTS:
         return None
-    return rule_error("king_count", "", expected=KINGS_OF_HEARTS, got=got)
+    return rule_error(Code.KING_COUNT, "", expected=KINGS_OF_HEARTS, got=got)
 
 
 # --- scoring: penalties per seat --------------------------------------------------------------
@@ -242,7 +242,7 @@ def score_no_hearts(entries: Sequence[Entry], setup: Setup) -> Scores:
     """10 per heart, unless one player took them all: then he scores minus the bonus."""
     hearts = [int(entry["hearts"]) for entry in entries]
     if HEARTS in hearts:
-        bonus = int(setup.option("all_hearts_bonus"))
+        bonus = setup.int_option("all_hearts_bonus")
         return tuple(-bonus if count == HEARTS else 0 for count in hearts)
     return tuple(HEART_PENALTY * count for count in hearts)
 
@@ -252,7 +252,7 @@ def score_aanleggen(entries: Sequence[Entry], setup: Setup) -> Scores:
 
 
 def score_no_king_of_hearts(entries: Sequence[Entry], setup: Setup) -> Scores:
-    penalty = int(setup.option("king_of_hearts_penalty"))
+    penalty = setup.int_option("king_of_hearts_penalty")
     return tuple(penalty if entry["king"] else 0 for entry in entries)
 
 
@@ -286,13 +286,13 @@ class Barbuse:
     slug: str = SLUG
     player_counts: tuple[int, ...] = (PLAYERS,)
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[str] = CODES
+    codes: frozenset[Code] = CODES
     entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         """Everyone plays alone: any ``teams`` at all is refused."""
         if teams is not None:
-            raise refuse("invalid", "teams")
+            raise refuse(Code.INVALID, "teams")
         return None
 
     def start(self, setup: Setup) -> Progress:
@@ -300,9 +300,9 @@ class Barbuse:
 
     def play(self, setup: Setup, progress: Progress, number: int, body: object) -> tuple[Scores, Progress]:
         if number > DEALS:
-            raise refuse(MATCH_FINISHED)
+            raise refuse(Code.MATCH_FINISHED)
         if not isinstance(body, Mapping):
-            raise refuse("invalid", "")
+            raise refuse(Code.INVALID, "")
         contract = read_contract(body, progress, number, spelmaker(setup, number))
         form = Form()
         form.body(body, ("contract", "entries"))
@@ -314,7 +314,7 @@ class Barbuse:
             raise Refused([error])
         return score(entries, setup), Progress((*progress.contracts, contract))
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[ContractsLeftHints]:
         rows = standings(setup.units, totals, low_total_first(totals))
         played = len(progress.contracts)
         if played >= DEALS:
@@ -324,4 +324,4 @@ class Barbuse:
         return Outlook(False, rows, spelmaker(setup, number), hints)
 
 
-GAME = Barbuse()
+GAME: Game[Progress, ContractsLeftHints] = Barbuse()

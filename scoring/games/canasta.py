@@ -8,9 +8,9 @@ same data the engine scores with.
 Decisions taken here where the spec leaves room:
 
 - ``points_mismatch`` hides every other check of that side, ``too_many_cards`` at its map keys
-  included (spec/README.md: "no other check of that entry is reported"; Canasta has no "later"
-  rule like the Frustration games); its cards still count towards the round's running card
-  count, and the round-wide checks (field ``""``) are still reported. As in Duizenden.
+  included (spec/README.md: "no other check of that entry is reported"; this game's spec has
+  no rule about which checks come "later"); its cards still count towards the round's running
+  card count, and the round-wide checks (field ``""``) are still reported.
 - ``canastas_exceed_meld`` hides ``below_minimum_meld`` for the same side (spec decision).
 - The progress carries the totals before the next deal, because the minimum first meld is judged
   from them and ``play`` is not given the totals.
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
-from scoring.errors import Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
-from scoring.options import BoolOption, IntOption, Option
+from scoring.match import Game, Outlook, Scores, Setup, Teams
+from scoring.options import MAX_POINTS, MAX_TARGET, BoolOption, IntOption, Option
 from scoring.ranking import high_total_first, standings
 
 # --- the game's data --------------------------------------------------------------------------
@@ -90,22 +90,22 @@ def default_packs(players: int) -> int:
 
 
 OPTIONS: tuple[Option, ...] = (
-    IntOption("target", 5000, minimum=5, multiple_of_5=True),
+    IntOption("target", 5000, minimum=5, maximum=MAX_TARGET, multiple_of_5=True),
     BoolOption("special_canastas", True),
-    IntOption("concealed_bonus", 200, multiple_of_5=True),
-    IntOption("canastas_to_go_out", 1, minimum=1, choices=(1, 2)),
-    IntOption("packs", default_packs, minimum=2, choices=(2, 3)),
+    IntOption("concealed_bonus", 200, maximum=MAX_POINTS, multiple_of_5=True),
+    IntOption("canastas_to_go_out", 1, minimum=1, maximum=2, choices=(1, 2)),
+    IntOption("packs", default_packs, minimum=2, maximum=3, choices=(2, 3)),
 )
 
-CODES: frozenset[str] = frozenset(
+CODES: frozenset[Code] = frozenset(
     {
-        "went_out_count",
-        "too_many_red_threes",
-        "concealed_without_going_out",
-        "went_out_without_canasta",
-        "went_out_with_cards",
-        "canastas_exceed_meld",
-        "below_minimum_meld",
+        Code.WENT_OUT_COUNT,
+        Code.TOO_MANY_RED_THREES,
+        Code.CONCEALED_WITHOUT_GOING_OUT,
+        Code.WENT_OUT_WITHOUT_CANASTA,
+        Code.WENT_OUT_WITH_CARDS,
+        Code.CANASTAS_EXCEED_MELD,
+        Code.BELOW_MINIMUM_MELD,
     }
 )
 
@@ -172,10 +172,10 @@ class Side:
 def score(side: Side, setup: Setup) -> int:
     """What the deal adds to the side's total (spec, Scoring)."""
     meld = side.meld_points
-    red_threes = red_three_value(side.red_threes, setup.option("packs"))
+    red_threes = red_three_value(side.red_threes, setup.int_option("packs"))
     going_out = 0
     if side.went_out:
-        going_out = setup.option("concealed_bonus") if side.concealed else GOING_OUT_BONUS
+        going_out = setup.int_option("concealed_bonus") if side.concealed else GOING_OUT_BONUS
     if not meld:  # a side that melded nothing pays for its red threes
         red_threes = -red_threes
     return canasta_bonus(side.canastas) + red_threes + going_out + meld - side.hand_points
@@ -191,7 +191,7 @@ def read_round(setup: Setup, body: object) -> list[Side]:
     round_ = form.body(body, ROUND_KEYS)
     entries = form.entries(round_, len(setup.units)) if round_ is not None else None
     for index, value in enumerate(entries or ()):
-        side = read_side(form, value, join("entries", index), setup.option("special_canastas"))
+        side = read_side(form, value, join("entries", index), setup.bool_option("special_canastas"))
         if side is not None:
             sides.append(side)
     form.raise_if_failed()
@@ -226,7 +226,7 @@ def read_side(form: Form, value: object, path: str, special: bool) -> Side | Non
 
 def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> list[RuleError]:
     """Every rule error of the round (spec, Checks), with the spec's hide rules applied."""
-    packs = setup.option("packs")
+    packs = setup.int_option("packs")
     maps = [
         (counted.cards_field, counted.cards)
         for side in sides
@@ -241,11 +241,11 @@ def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> 
     ]
     went_out = sum(side.went_out for side in sides)
     if went_out > 1:
-        errors.append(rule_error("went_out_count", "", count=went_out))
+        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=went_out))
     red_threes = sum(side.red_threes for side in sides)
     if red_threes > RED_THREES_PER_PACK * packs:
         errors.append(
-            rule_error("too_many_red_threes", "", count=red_threes, limit=RED_THREES_PER_PACK * packs)
+            rule_error(Code.TOO_MANY_RED_THREES, "", count=red_threes, limit=RED_THREES_PER_PACK * packs)
         )
     for side, total, unit in zip(sides, totals, setup.units, strict=True):
         errors += side_errors(setup, side, total, alone=len(unit) == 1)
@@ -264,27 +264,27 @@ def side_errors(setup: Setup, side: Side, total: int, *, alone: bool) -> list[Ru
         return mismatches
     errors: list[RuleError] = []
     if side.concealed and not side.went_out:
-        errors.append(rule_error("concealed_without_going_out", join(side.path, "concealed")))
-    required = setup.option("canastas_to_go_out")
+        errors.append(rule_error(Code.CONCEALED_WITHOUT_GOING_OUT, join(side.path, "concealed")))
+    required = setup.int_option("canastas_to_go_out")
     if side.went_out and side.canasta_count < required:
         errors.append(
             rule_error(
-                "went_out_without_canasta",
+                Code.WENT_OUT_WITHOUT_CANASTA,
                 join(side.path, "went_out"),
                 required=required,
                 canastas=side.canasta_count,
             )
         )
     if alone and side.went_out and side.hand_points:
-        errors.append(rule_error("went_out_with_cards", side.hand.field, hand=side.hand_points))
+        errors.append(rule_error(Code.WENT_OUT_WITH_CARDS, side.hand.field, hand=side.hand_points))
     meld = side.meld_points
     least = canasta_meld_minimum(side.canastas)
     if meld < least:
-        errors.append(rule_error("canastas_exceed_meld", side.meld.field, minimum=least, meld=meld))
+        errors.append(rule_error(Code.CANASTAS_EXCEED_MELD, side.meld.field, minimum=least, meld=meld))
     elif 0 < meld < minimum_meld(total):
         errors.append(
             rule_error(
-                "below_minimum_meld", side.meld.field, minimum=minimum_meld(total), meld=meld, total=total
+                Code.BELOW_MINIMUM_MELD, side.meld.field, minimum=minimum_meld(total), meld=meld, total=total
             )
         )
     return errors
@@ -315,7 +315,7 @@ class Canasta:
     slug = "canasta"
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[str] = CODES
+    codes: frozenset[Code] = CODES
     entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
@@ -324,7 +324,7 @@ class Canasta:
             return DEFAULT_TEAMS.get(players)
         sizes = {len(team) for team in teams}
         if len(sizes) != 1 or sizes.pop() not in TEAM_SIZES.get(players, ()):
-            raise refuse("invalid", "teams")
+            raise refuse(Code.INVALID, "teams")
         return teams
 
     def start(self, setup: Setup) -> Progress:
@@ -338,13 +338,13 @@ class Canasta:
         scores = tuple(score(side, setup) for side in sides)
         return scores, progress.after(scores)
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[MinimumMeldHints]:
         """Over once a side reaches the target; the highest total wins (ties share)."""
         rows = standings(setup.units, totals, high_total_first(totals))
-        if any(total >= setup.option("target") for total in totals):
+        if any(total >= setup.int_option("target") for total in totals):
             return Outlook(True, rows, None)
         dealer = (setup.dealer + progress.played) % setup.players
         return Outlook(False, rows, dealer, MinimumMeldHints(tuple(minimum_meld(total) for total in totals)))
 
 
-GAME = Canasta()
+GAME: Game[Progress, MinimumMeldHints] = Canasta()

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
-from scoring.errors import Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
-from scoring.match import Outlook, Scores, Setup, Teams
-from scoring.options import IntOption, Option
+from scoring.match import Game, Outlook, Scores, Setup, Teams
+from scoring.options import MAX_POINTS, MAX_TARGET, IntOption, Option
 from scoring.ranking import high_total_first, standings
 
 SLUG = "duizenden"
@@ -56,18 +56,14 @@ DEFAULT_JOKERS = 4
 MAX_JOKERS = 4
 
 OPTIONS: tuple[Option, ...] = (
-    IntOption("target", DEFAULT_TARGET, minimum=5, multiple_of_5=True),
-    IntOption("queen_of_spades", DEFAULT_QUEEN_OF_SPADES, minimum=5, multiple_of_5=True),
+    IntOption("target", DEFAULT_TARGET, minimum=5, maximum=MAX_TARGET, multiple_of_5=True),
+    IntOption("queen_of_spades", DEFAULT_QUEEN_OF_SPADES, minimum=5, maximum=MAX_POINTS, multiple_of_5=True),
     IntOption("jokers", DEFAULT_JOKERS, minimum=0, maximum=MAX_JOKERS),
 )
 
 # Game-specific rule codes (the generic ones live in scoring.errors.GENERIC_CODES).
-WENT_OUT_COUNT = "went_out_count"
-WENT_OUT_WITH_CARDS = "went_out_with_cards"
-ZERO_WITHOUT_GOING_OUT = "zero_without_going_out"
-MORE_POINTS_THAN_CARDS = "more_points_than_cards"
-CODES: frozenset[str] = frozenset(
-    {WENT_OUT_COUNT, WENT_OUT_WITH_CARDS, ZERO_WITHOUT_GOING_OUT, MORE_POINTS_THAN_CARDS}
+CODES: frozenset[Code] = frozenset(
+    {Code.WENT_OUT_COUNT, Code.WENT_OUT_WITH_CARDS, Code.ZERO_WITHOUT_GOING_OUT, Code.MORE_POINTS_THAN_CARDS}
 )
 
 ENTRY_KEYS: frozenset[str] = frozenset(
@@ -145,9 +141,9 @@ def seat_errors(result: SeatResult, values: Mapping[str, int]) -> list[RuleError
     """The hand checks of one seat: out means an empty hand, not out means cards in hand."""
     hand = value_of(result.hand, values)
     if result.went_out and hand > 0:
-        return [rule_error(WENT_OUT_WITH_CARDS, result.hand.field, points=hand)]
+        return [rule_error(Code.WENT_OUT_WITH_CARDS, result.hand.field, points=hand)]
     if not result.went_out and hand == 0:
-        return [rule_error(ZERO_WITHOUT_GOING_OUT, result.hand.field)]
+        return [rule_error(Code.ZERO_WITHOUT_GOING_OUT, result.hand.field)]
     return []
 
 
@@ -157,8 +153,8 @@ def in_entry(error: RuleError, seat: int) -> bool:
 
 def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
     """Every rule check of the Checks table, with the spec's hiding rules applied."""
-    values = card_values(setup.option("queen_of_spades"))
-    jokers = setup.option("jokers")
+    values = card_values(setup.int_option("queen_of_spades"))
+    jokers = setup.int_option("jokers")
     mismatches = {
         seat: [error for counted in (result.table, result.hand) if (error := mismatch(counted, values))]
         for seat, result in enumerate(results)
@@ -172,22 +168,22 @@ def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
     errors += [error for seat in sorted(hidden) for error in mismatches[seat]]
     out = sum(result.went_out for result in results)
     if out != 1:
-        errors.append(rule_error(WENT_OUT_COUNT, "", count=out))
+        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=out))
     for seat, result in enumerate(results):
         if seat not in hidden:
             errors += seat_errors(result, values)
     if not hidden:
         # Only when every entry's points are known (spec decision).
         points = sum(value_of(r.table, values) + value_of(r.hand, values) for r in results)
-        limit = pack_points(setup.option("queen_of_spades"), jokers)
+        limit = pack_points(setup.int_option("queen_of_spades"), jokers)
         if points > limit:
-            errors.append(rule_error(MORE_POINTS_THAN_CARDS, "", points=points, limit=limit))
+            errors.append(rule_error(Code.MORE_POINTS_THAN_CARDS, "", points=points, limit=limit))
     return errors
 
 
 def seat_scores(setup: Setup, results: Sequence[SeatResult]) -> list[int]:
     """Table minus hand per seat; it may be negative. No bonus for going out."""
-    values = card_values(setup.option("queen_of_spades"))
+    values = card_values(setup.int_option("queen_of_spades"))
     return [value_of(r.table, values) - value_of(r.hand, values) for r in results]
 
 
@@ -215,7 +211,7 @@ class Duizenden:
     slug: str = SLUG
     player_counts: tuple[int, ...] = PLAYER_COUNTS
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[str] = CODES
+    codes: frozenset[Code] = CODES
     # One round entry per seat, also when scores are kept per team (spec: Duizenden).
     entries_per_seat: bool = True
 
@@ -224,7 +220,7 @@ class Duizenden:
         if teams is None:
             return None
         if not valid_teams(players, teams):
-            raise refuse("invalid", "teams")
+            raise refuse(Code.INVALID, "teams")
         return teams
 
     def start(self, setup: Setup) -> Progress:
@@ -237,9 +233,9 @@ class Duizenden:
             raise Refused(errors)
         return unit_scores(setup.units, seat_scores(setup, results)), Progress(progress.deals + 1)
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[NeededHints]:
         """Over once a unit reaches the target at the end of a deal; the highest total wins."""
-        target: int = setup.option("target")
+        target = setup.int_option("target")
         finished = any(total >= target for total in totals)
         rows = standings(setup.units, totals, high_total_first(totals))
         if finished:
@@ -248,4 +244,4 @@ class Duizenden:
         return Outlook(False, rows, dealer, NeededHints(tuple(target - total for total in totals)))
 
 
-GAME = Duizenden()
+GAME: Game[Progress, NeededHints] = Duizenden()

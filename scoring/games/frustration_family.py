@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scoring.cards import mismatch, too_many_cards, value_of
-from scoring.errors import Refused, RuleError, refuse, rule_error
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import Counted, Form, join
 from scoring.match import Scores, Standing, Teams
 from scoring.ranking import standings
@@ -24,15 +24,15 @@ from scoring.ranking import standings
 HAND_SIZE = 11
 
 # The rule codes both games raise beyond the generic ones (spec: the Checks tables).
-RULE_CODES: frozenset[str] = frozenset(
+RULE_CODES: frozenset[Code] = frozenset(
     {
-        "went_out_count",
-        "went_out_without_contract",
-        "went_out_with_cards",
-        "zero_without_going_out",
-        "wrong_card_count",
-        "points_too_low",
-        "points_too_high",
+        Code.WENT_OUT_COUNT,
+        Code.WENT_OUT_WITHOUT_CONTRACT,
+        Code.WENT_OUT_WITH_CARDS,
+        Code.ZERO_WITHOUT_GOING_OUT,
+        Code.WRONG_CARD_COUNT,
+        Code.POINTS_TOO_LOW,
+        Code.POINTS_TOO_HIGH,
     }
 )
 
@@ -131,7 +131,7 @@ def packs_by_players(players: int) -> int:
 def no_teams(players: int, teams: Teams | None) -> None:
     """Frustration is played alone: any ``teams`` is refused."""
     if teams is not None:
-        raise refuse("invalid", "teams")
+        raise refuse(Code.INVALID, "teams")
 
 
 def suits_of_each_rank(packs: int, ranks: Collection[str]) -> dict[str, int]:
@@ -175,7 +175,7 @@ def read_deal(
         path = join("entries", seat)
         if seat in sitting_out:
             if value is not None:
-                form.fail("finished_player_entry", path)
+                form.fail(Code.FINISHED_PLAYER_ENTRY, path)
             continue
         read[seat] = _read_entry(form, value, path, seat, ranks)
     form.raise_if_failed()
@@ -225,7 +225,7 @@ def check_deal(
     ]
     out = sum(entry.went_out for entry in active)
     if out != 1:
-        errors.append(rule_error("went_out_count", "", count=out))
+        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=out))
     for entry in active:
         errors += _check_seat(entry, values, kept_at_most[entry.seat], most_of_full_hand)
     return errors
@@ -242,14 +242,14 @@ def _check_seat(entry: SeatEntry, values: Mapping[str, int], kept: int, most: in
     points = value_of(held, values)
     if entry.went_out:
         if not entry.laid_down:
-            errors.append(rule_error("went_out_without_contract", join(entry.path, "went_out")))
+            errors.append(rule_error(Code.WENT_OUT_WITHOUT_CONTRACT, join(entry.path, "went_out")))
         if points:
-            errors.append(rule_error("went_out_with_cards", held.field, points=points))
+            errors.append(rule_error(Code.WENT_OUT_WITH_CARDS, held.field, points=points))
         # The 11-card and kept-card limits describe a seat still holding cards: they do not
         # apply to the seat that went out (spec, example 4.2: only went_out_without_contract).
         return errors
     if not points:
-        return [rule_error("zero_without_going_out", held.field)]
+        return [rule_error(Code.ZERO_WITHOUT_GOING_OUT, held.field)]
     if entry.laid_down:
         return _limits(held, 1, kept, None, max(values.values()) * kept)
     least = HAND_SIZE * min(values.values())
@@ -262,13 +262,19 @@ def _limits(held: Counted, fewest: int, most_cards: int, least: int | None, most
     count = held.card_count()
     if count is not None and not fewest <= count <= most_cards:
         errors.append(
-            rule_error("wrong_card_count", held.cards_field, minimum=fewest, maximum=most_cards, count=count)
+            rule_error(
+                Code.WRONG_CARD_COUNT, held.cards_field, minimum=fewest, maximum=most_cards, count=count
+            )
         )
     if held.points is not None:
         if least is not None and held.points < least:
-            errors.append(rule_error("points_too_low", held.points_field, minimum=least, points=held.points))
+            errors.append(
+                rule_error(Code.POINTS_TOO_LOW, held.points_field, minimum=least, points=held.points)
+            )
         if held.points > most:
-            errors.append(rule_error("points_too_high", held.points_field, maximum=most, points=held.points))
+            errors.append(
+                rule_error(Code.POINTS_TOO_HIGH, held.points_field, maximum=most, points=held.points)
+            )
     return errors
 
 

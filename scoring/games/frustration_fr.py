@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.cards import RANKS, dearest
+from scoring.errors import Code
 from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
     Contract,
+    PhaseHints,
     check_deal,
     contracts,
     deal_scores,
@@ -32,8 +34,8 @@ from scoring.games.frustration_family import (
     set_of,
     suits_of_each_rank,
 )
-from scoring.match import Outlook, Scores, Setup, Teams
-from scoring.options import ChoiceOption, IntOption
+from scoring.match import Game, Outlook, Scores, Setup, Teams
+from scoring.options import MAX_POINTS, ChoiceOption, IntOption
 
 LEVELS_CORRECTED: tuple[Contract, ...] = contracts(
     (run(7),),
@@ -80,7 +82,7 @@ MOST_OF_FULL_HAND: Mapping[int, int] = MappingProxyType(
     {packs: dearest(HAND_SIZE, CARD_VALUES, CARD_LIMITS[packs]) for packs in PACKS}
 )
 
-CODES: frozenset[str] = RULE_CODES | {"finished_player_entry"}
+CODES: frozenset[Code] = RULE_CODES | {Code.FINISHED_PLAYER_ENTRY}
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class FrustrationFR:
         IntOption("packs", packs_by_players, minimum=2, maximum=3, choices=PACKS),
         ChoiceOption("levels", "corrected", tuple(LEVELS)),
         ChoiceOption("end", "all_finish", ("all_finish", "first_finish")),
-        IntOption("finish_bonus", 0, minimum=0, multiple_of_5=True),
+        IntOption("finish_bonus", 0, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
     )
     codes = CODES
     entries_per_seat: bool = False
@@ -132,8 +134,8 @@ class FrustrationFR:
         return Progress((1,) * setup.players, setup.dealer, (0,) * setup.players)
 
     def play(self, setup: Setup, progress: Progress, number: int, body: object) -> tuple[Scores, Progress]:
-        levels = LEVELS[setup.option("levels")]
-        packs = setup.option("packs")
+        levels = LEVELS[setup.str_option("levels")]
+        packs = setup.int_option("packs")
         before = progress.phases
         sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
         entries = read_deal(body, setup.players, RANKS, sitting_out)
@@ -144,19 +146,19 @@ class FrustrationFR:
         }
         refuse_if(check_deal(entries, CARD_VALUES, CARD_LIMITS[packs], kept, MOST_OF_FULL_HAND[packs]))
         after = next_phases(before, entries)
-        earned = bonuses(before, after, progress.finish_bonus, setup.option("finish_bonus"))
+        earned = bonuses(before, after, progress.finish_bonus, setup.int_option("finish_bonus"))
         finished = self._over(setup, before, after)
         dealer = progress.dealer if finished else next_dealer(progress.dealer, after)
         return deal_scores(entries, CARD_VALUES), Progress(after, dealer, earned, finished)
 
     @staticmethod
     def _over(setup: Setup, before: Sequence[int], after: Sequence[int]) -> bool:
-        if setup.option("end") == "first_finish":
+        if setup.str_option("end") == "first_finish":
             return any(a == DONE and b < DONE for b, a in zip(before, after, strict=True))
         # One player left cannot play alone (spec decision), so fewer than two ends it.
         return sum(phase < DONE for phase in after) < 2
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[PhaseHints]:
         net = [total - bonus for total, bonus in zip(totals, progress.finish_bonus, strict=True)]
         extras = [
             {"phase": phase, "finish_bonus": bonus}
@@ -166,8 +168,8 @@ class FrustrationFR:
         if progress.finished:
             return Outlook(True, rows, None)
         active = [seat for seat, phase in enumerate(progress.phases) if phase < DONE]
-        hints = phase_hints(progress.phases, LEVELS[setup.option("levels")], active)
+        hints = phase_hints(progress.phases, LEVELS[setup.str_option("levels")], active)
         return Outlook(False, rows, progress.dealer, hints)
 
 
-GAME = FrustrationFR()
+GAME: Game[Progress, PhaseHints] = FrustrationFR()

@@ -16,6 +16,7 @@ from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
     Contract,
+    PhaseHints,
     check_deal,
     contracts,
     deal_scores,
@@ -31,7 +32,7 @@ from scoring.games.frustration_family import (
     set_of,
     suits_of_each_rank,
 )
-from scoring.match import Outlook, Scores, Setup, Teams
+from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import IntOption
 
 CONTRACTS: tuple[Contract, ...] = contracts(
@@ -113,7 +114,7 @@ class FrustrationNL:
         return Progress((1,) * setup.players, setup.dealer)
 
     def play(self, setup: Setup, progress: Progress, number: int, body: object) -> tuple[Scores, Progress]:
-        packs, jokers = setup.option("packs"), setup.option("real_jokers")
+        packs, jokers = setup.int_option("packs"), setup.int_option("real_jokers")
         ranks = (*RANKS, JOKER) if jokers else RANKS
         entries = read_deal(body, setup.players, ranks)
         kept = {
@@ -131,7 +132,7 @@ class FrustrationNL:
         dealer = (progress.dealer + 1) % setup.players
         return deal_scores(entries, CARD_VALUES), Progress(phases, dealer, finished)
 
-    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[PhaseHints]:
         extras = [{"phase": phase} for phase in progress.phases]
         rows = progress_standings(totals, progress.phases, extras)
         if progress.finished:
@@ -141,4 +142,4 @@ class FrustrationNL:
         )
 
 
-GAME = FrustrationNL()
+GAME: Game[Progress, PhaseHints] = FrustrationNL()

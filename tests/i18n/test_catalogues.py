@@ -10,7 +10,7 @@ from django.utils import translation
 from games.registry import home_for
 from matches.messages import MESSAGES, message_for
 from scoring import RuleError, all_games, get_game
-from scoring.errors import GENERIC_CODES
+from scoring.errors import GENERIC_CODES, Code
 from tests.i18n.catalogues import LANGUAGES, read_po
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
@@ -58,4 +58,4 @@ def test_an_unknown_code_is_an_error_not_a_generic_message():
 )
 def test_engine_messages_follow_the_active_language(language: str, expected: str):
     with translation.override(language):
-        assert message_for(RuleError("not_multiple_of_5", "entries.0.points")) == expected
+        assert message_for(RuleError(Code.NOT_MULTIPLE_OF_5, "entries.0.points")) == expected

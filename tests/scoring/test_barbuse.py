@@ -29,7 +29,7 @@ from tests.scoring.support import (
 ALL = list(CONTRACTS)
 
 
-def body(contract: str | None, *entries: dict[str, Any]) -> dict[str, Any]:
+def body(contract: str | None, *entries: object) -> dict[str, Any]:
     round_body: dict[str, Any] = {"entries": list(entries)}
     if contract is not None:
         round_body["contract"] = contract
@@ -40,7 +40,7 @@ def knobbelen(*pairs: tuple[int, int]) -> dict[str, Any]:
     return body("knobbelen", *({"bid": bid, "tricks": tricks} for bid, tricks in pairs))
 
 
-def queens(*counts: int) -> dict[str, Any]:
+def queens(*counts: object) -> dict[str, Any]:
     return body("no_queens", *({"queens": count} for count in counts))
 
 
@@ -57,7 +57,7 @@ def king(seat: int | None, *, also: int | None = None) -> dict[str, Any]:
 
 
 def contracts_left(state: MatchState) -> list[str]:
-    assert state.next is not None
+    assert state.next is not None and state.next.hints is not None
     return list(state.next.hints.contracts_left)
 
 

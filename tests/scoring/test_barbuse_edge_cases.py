@@ -56,7 +56,7 @@ VALID: dict[str, dict[str, Any]] = {
 
 
 def next_of(state: MatchState) -> tuple[int, int, list[str]]:
-    assert state.next is not None
+    assert state.next is not None and state.next.hints is not None
     return state.next.number, state.next.dealer, list(state.next.hints.contracts_left)
 
 

@@ -112,14 +112,14 @@ def test_worked_examples_score_rank_and_hint_each_deal(
     if dealer is None:
         assert state.next is None
     else:
-        assert state.next is not None
+        assert state.next is not None and state.next.hints is not None
         assert (state.next.number, state.next.dealer) == (played + 1, dealer)
         assert list(state.next.hints.minimum_meld) == minimum
 
 
 def test_example_1_dealer_deals_first_and_both_sides_start_at_minimum_50() -> None:
     state = new_match(GAME, **EXAMPLE_1)
-    assert state.next is not None
+    assert state.next is not None and state.next.hints is not None
     assert (state.next.number, state.next.dealer, list(state.next.hints.minimum_meld)) == (1, 3, [50, 50])
 
 

@@ -13,7 +13,9 @@ from scoring.match import correct_round, play_round, replay
 from tests.scoring.support import new_match, play_all, ranks_in_unit_order, refusal, totals_in_unit_order
 
 
-def side(went_out: bool, natural: int, mixed: int, red: int, meld: int | None, hand: int | None, **more: Any):
+def side(
+    went_out: bool, natural: int, mixed: int, red: int, meld: object, hand: object, **more: Any
+) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "went_out": went_out,
         "natural_canastas": natural,
@@ -278,7 +280,8 @@ def test_minimum_meld_band_comes_from_the_total_before_the_deal(total: int, mini
         hand = max(0, -total)
         meld = max(0, total)
         state = play_round(state, deal(side(False, 0, 0, 0, meld, hand), NOTHING))
-    assert state.next is not None and list(state.next.hints.minimum_meld) == [minimum, 50]
+    assert state.next is not None and state.next.hints is not None
+    assert list(state.next.hints.minimum_meld) == [minimum, 50]
     assert refusal(state, deal(side(False, 0, 0, 0, minimum - 5, 0), NOTHING)) == [
         ("below_minimum_meld", "entries.0.meld_points")
     ]
@@ -290,7 +293,8 @@ def test_a_side_with_a_negative_total_needs_15_and_melding_nothing_is_always_all
     state = new_match(GAME, 4)
     state = play_round(state, deal(OUT, side(False, 0, 0, 2, 0, 100)))  # team 1: -300
     assert totals_in_unit_order(state) == [800, -300]
-    assert state.next is not None and list(state.next.hints.minimum_meld) == [50, 15]
+    assert state.next is not None and state.next.hints is not None
+    assert list(state.next.hints.minimum_meld) == [50, 15]
     assert refusal(state, deal(NOTHING, side(False, 0, 0, 0, 10, 0))) == [
         ("below_minimum_meld", "entries.1.meld_points")
     ]
@@ -307,7 +311,7 @@ def test_six_players_in_three_pairs_play_three_entries_and_a_partner_may_hold_ca
     assert state.setup.option("packs") == 3
     state = play_round(state, deal(side(True, 1, 0, 0, 200, 25), STAYED, NOTHING))
     assert state.scores[-1] == (775, 80, 0)
-    assert state.next is not None
+    assert state.next is not None and state.next.hints is not None
     assert (state.next.dealer, list(state.next.hints.minimum_meld)) == (5, [50, 50, 50])
     assert refusal(state, deal(OUT, STAYED)) == [("wrong_entry_count", "entries")]
     assert [row.seats for row in state.standings] == [(0, 3), (1, 4), (2, 5)]
@@ -391,7 +395,8 @@ def test_a_correction_that_drops_a_side_below_zero_lowers_its_next_minimum() -> 
     bodies = [deal(OUT, STAYED), deal(OUT, STAYED)]
     corrected = correct_round(GAME, state.setup, bodies, 1, deal(OUT, side(False, 0, 0, 1, 0, 40)))
     assert totals_in_unit_order(corrected) == [1600, -60]
-    assert corrected.next is not None and list(corrected.next.hints.minimum_meld) == [90, 15]
+    assert corrected.next is not None and corrected.next.hints is not None
+    assert list(corrected.next.hints.minimum_meld) == [90, 15]
     assert (
         replay(GAME, state.setup, [deal(OUT, side(False, 0, 0, 1, 0, 40)), bodies[1]]).outlook
         == corrected.outlook

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scoring import Refused, correct_round, play_round
-from scoring.games.duizenden import GAME, pack_points
+from scoring.games.duizenden import GAME, NeededHints, pack_points
 from scoring.match import MatchState, create_setup
 from tests.scoring.support import (
     new_match,
@@ -61,7 +61,7 @@ def test_six_players_in_three_pairs_score_per_team_with_entries_per_seat() -> No
     assert [(row.unit, row.seats) for row in after.standings] == [(0, (0, 3)), (2, (2, 5)), (1, (1, 4))]
     assert after.next is not None
     assert (after.next.number, after.next.dealer) == (2, 5)
-    assert dict(after.next.hints) == {"needed": [840, 975, 925]}
+    assert after.next.hints == NeededHints((840, 975, 925))
 
 
 def test_six_players_in_three_pairs_refuse_one_entry_per_team() -> None:
@@ -120,7 +120,7 @@ def test_negative_totals_rank_last_and_need_more_than_the_target() -> None:
     assert totals_in_unit_order(state) == [55, -160, -80]
     assert ranks_in_unit_order(state) == [1, 3, 2]
     assert [row.unit for row in state.standings] == [0, 2, 1]
-    assert state.next is not None and dict(state.next.hints) == {"needed": [945, 1160, 1080]}
+    assert state.next is not None and state.next.hints == NeededHints((945, 1160, 1080))
 
 
 def test_equal_negative_totals_share_a_rank_and_the_next_rank_skips() -> None:
@@ -575,4 +575,4 @@ def test_a_correction_that_keeps_the_match_going_recomputes_the_end() -> None:
     state = correct_round(GAME, setup, bodies, 2, rounds(out(95), stay(50, 10)))
     assert not state.finished
     assert totals_in_unit_order(state) == [195, 80]
-    assert state.next is not None and dict(state.next.hints) == {"needed": [5, 120]}
+    assert state.next is not None and state.next.hints == NeededHints((5, 120))

@@ -22,13 +22,13 @@ NL = "frustration-nl"
 FR = "frustration-fr"
 
 
-def bonuses(state: MatchState) -> list[int]:
+def bonuses(state: MatchState) -> list[object]:
     by_seat = {row.unit: row.extra["finish_bonus"] for row in state.standings}
     return [by_seat[unit] for unit in range(state.setup.players)]
 
 
 def hinted(state: MatchState) -> list[tuple[int, int]]:
-    assert state.next is not None
+    assert state.next is not None and state.next.hints is not None
     return [(hint.seat, hint.phase) for hint in state.next.hints.phases]
 
 

@@ -4,6 +4,8 @@ replay properties."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -559,7 +561,7 @@ def test_correction_finishing_the_match_earlier_refuses_the_next_stored_round():
 def matches(draw: st.DrawFn) -> tuple[int, dict, list[dict]]:
     """A set-up and a run of valid deals (points only) until the match ends or we stop."""
     players = draw(st.integers(2, 6))
-    options = {
+    options: dict[str, Any] = {
         "finish_bonus": draw(st.sampled_from([0, 25, 50])),
         "levels": draw(st.sampled_from(list(LEVELS))),
         "end": draw(st.sampled_from(["all_finish", "first_finish"])),

@@ -633,15 +633,15 @@ def matches(draw: st.DrawFn) -> tuple[int, dict, list[dict]]:
     players = draw(st.integers(2, 6))
     options = {"real_jokers": draw(st.integers(0, 4))}
     state = new_match(SLUG, players, options=options)
-    most = MOST_OF_FULL_HAND[(state.setup.option("packs"), options["real_jokers"])]
+    most = MOST_OF_FULL_HAND[(state.setup.int_option("packs"), options["real_jokers"])]
     rounds: list[dict] = []
     for _ in range(draw(st.integers(0, 14))):
         if state.finished:
             break
         goer = draw(st.integers(0, players - 1))
         entries = []
-        for index, row in enumerate(sorted(state.standings, key=lambda r: r.unit)):
-            kept = 11 - CONTRACTS[row.extra["phase"] - 1].minimum_cards
+        for index, phase in enumerate(phases(state)):
+            kept = 11 - CONTRACTS[phase - 1].minimum_cards
             if index == goer:
                 entries.append(seat(True, True, 0))
             elif draw(st.booleans()):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.errors import Refused, rule_error
+from scoring.errors import Code, Refused, rule_error
 from scoring.form import Form, join
 from scoring.match import Outlook, Scores, Setup, Teams
 from scoring.options import IntOption
@@ -31,12 +31,12 @@ class Honderd:
     slug = "honderd"
     player_counts = (2, 3, 4)
     options = (IntOption("target", 100, minimum=5, maximum=1000, multiple_of_5=True),)
-    codes = frozenset({"points_too_high"})
+    codes = frozenset({Code.POINTS_TOO_HIGH})
     entries_per_seat = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
         if teams is not None:
-            raise Refused([rule_error("invalid", "teams")])
+            raise Refused([rule_error(Code.INVALID, "teams")])
         return None
 
     def start(self, setup: Setup) -> Progress:
@@ -53,7 +53,7 @@ class Honderd:
                 points.append(form.points(entry, "points", join("entries", seat)) or 0)
         form.raise_if_failed()
         errors = [
-            rule_error("points_too_high", join("entries", seat, "points"), maximum=MOST_PER_DEAL)
+            rule_error(Code.POINTS_TOO_HIGH, join("entries", seat, "points"), maximum=MOST_PER_DEAL)
             for seat, value in enumerate(points)
             if value > MOST_PER_DEAL
         ]
@@ -62,7 +62,7 @@ class Honderd:
         return tuple(points), Progress(progress.played + 1)
 
     def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook:
-        target = int(setup.options["target"])
+        target = setup.int_option("target")
         rows = standings(setup.units, totals, high_total_first(totals))
         if any(total >= target for total in totals):
             return Outlook(True, rows, None)
