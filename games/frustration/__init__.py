@@ -159,7 +159,6 @@ class LevelsHome(FrustrationHome):
         "end.all_finish": gettext_lazy("When fewer than two players are left"),
         "end.first_finish": gettext_lazy("When the first player finishes level 10"),
         "finish_bonus": gettext_lazy("Bonus for the first to finish"),
-        "run_wraps": gettext_lazy("Runs may go on from king to ace and beyond"),
     }
     option_meanings: Mapping[str, Text] = {
         "packs": PACKS_MEANING,
@@ -171,10 +170,6 @@ class LevelsHome(FrustrationHome):
         "finish_bonus": gettext_lazy(
             "Points taken off the total of each player who completes level 10 in the first deal in "
             "which anyone does. 0 means no bonus."
-        ),
-        "run_wraps": gettext_lazy(
-            "Whether a run may continue past the king: queen, king, ace, two… (as the original text "
-            "allows). It changes no score."
         ),
     }
 
