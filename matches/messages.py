@@ -7,12 +7,13 @@ both. Parameters come from the engine (``RuleError.params``); a message names th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import home_for
+from matches.refusals import AnyError
 from scoring import RuleError
 
 MESSAGES: Mapping[str, Promise] = {
@@ -73,10 +74,10 @@ MESSAGES: Mapping[str, Promise] = {
 }
 
 
-def message_for(error: RuleError, game: str | None = None) -> str:
+def message_for(error: AnyError, game: str | None = None) -> str:
     """The sentence for an error, in the active language: the game's own words where its home
     has them, else the shared table. A code with no sentence is a bug (a test checks them all)."""
-    own = home_for(game).message(error) if game else None
+    own = home_for(game).message(error) if game and isinstance(error, RuleError) else None
     template = own if own is not None else MESSAGES[error.code]
     try:
         # Formatting the (lazy) template itself lets a plural message pick its form.
@@ -94,8 +95,6 @@ def _without_placeholders(text: str) -> str:
     return (text[:cut] if cut > 0 else text[:first]).rstrip(" .,:;") + "."
 
 
-def error_list(
-    errors: tuple[RuleError, ...] | list[RuleError], game: str | None = None
-) -> list[dict[str, str]]:
+def error_list(errors: Sequence[AnyError], game: str | None = None) -> list[dict[str, str]]:
     """The API's error rows, also used to show errors next to form fields."""
     return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]

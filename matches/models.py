@@ -19,8 +19,9 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from games.protocol import GameHome
 from games.registry import home_for
+from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from players.models import Club, Player
-from scoring import MatchState, Refused, RuleError, Setup
+from scoring import Code, MatchState, Refused, RuleError, Setup
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -36,7 +37,7 @@ class Conflict(Exception):
     came back with another body (``idempotency_key_reused``) or after its round was undone
     (``idempotency_key_spent``). ``existing`` is the round already there, if any."""
 
-    def __init__(self, error: RuleError, existing: Round | None = None) -> None:
+    def __init__(self, error: SiteError, existing: Round | None = None) -> None:
         super().__init__(error.code)
         self.error = error
         self.existing = existing
@@ -148,11 +149,12 @@ class Match(models.Model):
     ) -> Match:
         """A new match. ``players`` are in seating order: Player objects, ids of the club's
         players, or names (a known name, case and spaces ignored, is that player; a new name
-        makes a player). ``Refused`` (nothing stored) when the game cannot be set up so."""
+        makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
+        player) when the match cannot be set up so; nothing is stored then."""
         try:
             rules = scoring.get_game(game)
         except scoring.UnknownGame:
-            raise Refused([RuleError("invalid", "game")]) from None
+            raise Refused([RuleError(Code.INVALID, "game")]) from None
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
         match = cls.objects.create(
@@ -203,7 +205,7 @@ class Match(models.Model):
             existing = rounds[number - 1] if 1 <= number <= len(rounds) else None
             who = existing.created_by.get_username() if existing and existing.created_by else "?"
             params = {"number": number, "next": len(rounds) + 1, "who": who}
-            raise Conflict(RuleError("stale_round", "number", params), existing)
+            raise Conflict(SiteError(SiteCode.STALE_ROUND, "number", params), existing)
         new_state = scoring.play_round(state, body)
         stored = Round.objects.create(
             match=self,
@@ -229,11 +231,13 @@ class Match(models.Model):
         if first is None:
             return None
         if first.after != body:
-            raise Conflict(RuleError("idempotency_key_reused", "Idempotency-Key"))
+            raise Conflict(SiteError(SiteCode.IDEMPOTENCY_KEY_REUSED, "Idempotency-Key"))
         stored = rounds[first.number - 1] if first.number <= len(rounds) else None
         if stored is None or stored.created_at > first.at:
             # Undone since (and maybe entered again by someone else): never store it twice.
-            raise Conflict(RuleError("idempotency_key_spent", "Idempotency-Key", {"number": first.number}))
+            raise Conflict(
+                SiteError(SiteCode.IDEMPOTENCY_KEY_SPENT, "Idempotency-Key", {"number": first.number})
+            )
         return stored
 
     @transaction.atomic
@@ -266,7 +270,7 @@ class Match(models.Model):
             raise Round.DoesNotExist
         last = rounds[-1]
         if number is not None and number != last.number:
-            raise Refused([RuleError("not_last_round", "number")])
+            raise refuse(SiteCode.NOT_LAST_ROUND, "number")
         RoundRevision.objects.create(
             match=self, number=last.number, action=RoundRevision.Action.UNDO, before=last.body, by=by
         )
@@ -282,7 +286,7 @@ class Match(models.Model):
 
 
 def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:
-    errors: list[RuleError] = []
+    errors: list[SiteError] = []
     seated: list[Player] = []
     for index, given in enumerate(players):
         field = f"players.{index}"
@@ -291,17 +295,17 @@ def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[
         elif isinstance(given, int) and not isinstance(given, bool):
             player = club.players.filter(pk=given).first()
             if player is None:
-                errors.append(RuleError("unknown_player", field))
+                errors.append(SiteError(SiteCode.UNKNOWN_PLAYER, field))
             else:
                 seated.append(player)
         elif isinstance(given, str) and given.strip() and len(given.strip()) <= 60:
             seated.append(club.player_named(given))
         else:
-            errors.append(RuleError("invalid", field))
+            errors.append(SiteError(SiteCode.INVALID, field))
     if not errors and len({p.pk for p in seated}) != len(seated):
-        errors.append(RuleError("duplicate_player", "players"))
+        errors.append(SiteError(SiteCode.DUPLICATE_PLAYER, "players"))
     if errors:
-        raise Refused(errors)
+        raise SiteRefused(errors)
     return seated
 
 

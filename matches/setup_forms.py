@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.protocol import GameHome
 from matches.messages import message_for
+from matches.refusals import SiteRefused
 from players.models import Club
 from scoring import Refused, get_game
 from scoring.options import BoolOption, ChoiceOption
@@ -149,7 +150,7 @@ class NewMatchForm(forms.Form):
         # engine refuses it with its own "invalid teams" message.
         return TEAM_SHAPES[shape][1].get(players, [])
 
-    def add_refusal(self, refused: Refused) -> None:
+    def add_refusal(self, refused: Refused | SiteRefused) -> None:
         for error in refused.errors:
             name = error.field
             if name.startswith("options."):

@@ -25,6 +25,7 @@ from games.round_forms import errors_by_field
 from matches.history import HistoryLine, history_lines
 from matches.messages import error_list
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round, RoundRevision
+from matches.refusals import SiteRefused
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, lines
 from players.models import Club, Player
@@ -71,7 +72,7 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             match = Match.start(by=request.user, **form.match_arguments())
-        except Refused as refused:
+        except (Refused, SiteRefused) as refused:
             form.add_refusal(refused)
         else:
             return redirect("match_detail", match_id=match.pk)

@@ -15,7 +15,8 @@ from rest_framework.views import set_rollback
 
 from matches.messages import MESSAGES, error_list
 from matches.models import Conflict
-from scoring import Refused, RuleError
+from matches.refusals import SiteCode, SiteRefused, refuse
+from scoring import Refused
 
 
 def refused_response(refused: Refused, *, game: str | None = None, correction: bool = False) -> Response:
@@ -65,6 +66,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Refused):
         set_rollback()
         return refused_response(exc)
+    if isinstance(exc, SiteRefused):
+        set_rollback()
+        return Response({"errors": error_list(exc.errors)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         return Response({"errors": [_row("not_found")]}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, exceptions.ValidationError):
@@ -91,5 +95,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return None
 
 
-def field_error(code: str, field: str) -> Refused:
-    return Refused([RuleError(code, field)])
+def field_error(code: SiteCode, field: str) -> SiteRefused:
+    return refuse(code, field)

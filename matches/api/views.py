@@ -34,6 +34,7 @@ from matches.api.schema import (
 )
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded
 from matches.presenters import match_json, match_summary_json, round_json
+from matches.refusals import SiteCode
 from players.models import Club
 from scoring import Refused, get_game
 
@@ -130,7 +131,7 @@ def _club_for(request: Request, club_id: int | None) -> Club:
         return Club.personal_for(request.user)
     club = Club.objects.for_user(request.user).filter(pk=club_id).first()
     if club is None:
-        raise field_error("invalid", "club")
+        raise field_error(SiteCode.INVALID, "club")
     return club
 
 
@@ -184,7 +185,7 @@ def _idempotency_key(request: Request) -> str | None:
     """The whole header: a key is never cut short, so two keys never collide by truncation."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > IDEMPOTENCY_KEY_LENGTH or not key.isprintable():
-        raise field_error("invalid", "Idempotency-Key")
+        raise field_error(SiteCode.INVALID, "Idempotency-Key")
     return key or None
 
 
@@ -195,7 +196,7 @@ def _deal_number(data: object) -> tuple[object, int | None]:
     body = {key: value for key, value in data.items() if key != "number"}
     number = data["number"]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise field_error("invalid", "number")
+        raise field_error(SiteCode.INVALID, "number")
     return body, number
 
 

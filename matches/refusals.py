@@ -1,0 +1,52 @@
+"""The site's own refusals: what the web layer, not the rules engine, says no to.
+
+The engine raises ``scoring.Refused`` with ``scoring.Code`` values and knows nothing of players,
+clubs, requests or what is already stored. The site has a few refusals of its own (an unknown
+player, a stale phone, a reused idempotency key...): they have their own codes, ``SiteCode``,
+and travel as ``SiteRefused``. Both carry errors with ``code``, ``field`` and ``params``, so one
+message table and one error shape serve them alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from scoring import RuleError
+
+
+class SiteCode(StrEnum):
+    INVALID = "invalid"
+    REQUIRED = "required"
+    UNKNOWN_PLAYER = "unknown_player"
+    DUPLICATE_PLAYER = "duplicate_player"
+    NOT_LAST_ROUND = "not_last_round"
+    STALE_ROUND = "stale_round"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    IDEMPOTENCY_KEY_SPENT = "idempotency_key_spent"
+
+
+@dataclass(frozen=True)
+class SiteError:
+    code: SiteCode
+    field: str = ""
+    params: Mapping[str, object] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+
+
+# Either kind of error, as the message table and the error shape read them.
+AnyError = RuleError | SiteError
+
+
+class SiteRefused(Exception):
+    """Nothing is stored; ``errors`` say why."""
+
+    def __init__(self, errors: Iterable[SiteError]) -> None:
+        self.errors: tuple[SiteError, ...] = tuple(errors)
+        super().__init__(", ".join(f"{e.code}@{e.field or '-'}" for e in self.errors))
+
+
+def refuse(code: SiteCode, field: str = "", **params: object) -> SiteRefused:
+    return SiteRefused([SiteError(code, field, MappingProxyType(params))])
