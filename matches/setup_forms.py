@@ -6,7 +6,7 @@ without touching this form; the engine still has the last word on every value.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -56,7 +56,8 @@ class NewMatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.home = home
         self.rules = rules = get_game(home.slug)
-        self.fields["club"].queryset = clubs
+        self.clubs = clubs
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = clubs
         self.fields["club"].initial = clubs.first()
         if clubs.count() == 1:
             self.fields["club"].widget = forms.HiddenInput()
@@ -72,7 +73,7 @@ class NewMatchForm(forms.Form):
         self.player_fields = [self[f"player_{seat}"] for seat in range(MAX_PLAYERS)]
         presets: list[tuple[str, object]] = [("", _("Game default"))]
         presets += [(name, TEAM_SHAPES[name][0]) for name in home.team_shapes]
-        self.fields["teams"].choices = presets
+        cast(forms.ChoiceField, self.fields["teams"]).choices = presets
         self.fields["teams"].help_text = _("Seats are numbered clockwise from the first player.")
         if len(presets) == 1:
             self.fields["teams"].widget = forms.HiddenInput()
@@ -116,7 +117,7 @@ class NewMatchForm(forms.Form):
         return _("Empty: %(value)s.") % {"value": usual}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         names = [data.get(f"player_{seat}", "").strip() for seat in range(len(self.player_fields))]
         while names and not names[-1]:
             names.pop()
@@ -134,7 +135,7 @@ class NewMatchForm(forms.Form):
                 options[option.name] = value
         return {
             # Not chosen (one club only, or an old form): the user's own table.
-            "club": data.get("club") or self.fields["club"].queryset.first(),
+            "club": data.get("club") or self.clubs.first(),
             "game": self.rules.slug,
             "players": data["players"],
             "teams": self._teams(data.get("teams", ""), len(data["players"])),

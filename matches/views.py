@@ -19,7 +19,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.protocol import GameHome
+from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
 from matches.history import HistoryLine, history_lines
@@ -92,14 +92,14 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @login_required
-def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
     return _render_sheet(request, match, match.recorded(), body=None, errors=[])
 
 
 @login_required
 @require_POST
-def round_add(request: HttpRequest, match_id: int) -> HttpResponse:
+def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
     body = home_for(match.game).parse_round(request.POST, match.entry_lines)
     key = request.POST.get("idempotency_key", "")[:IDEMPOTENCY_KEY_LENGTH] or None
@@ -154,7 +154,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
 
 @login_required
 @require_POST
-def round_undo(request: HttpRequest, match_id: int) -> HttpResponse:
+def round_undo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
     try:
         recorded = match.undo_last_round(by=request.user)
@@ -196,7 +196,7 @@ def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLi
 
 
 def _render_sheet(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     match: Match,
     recorded: Recorded,
     *,

@@ -26,14 +26,14 @@ class UserFactory(factory.django.DjangoModelFactory):
             obj.save()
 
 
-class ClubFactory(factory.django.DjangoModelFactory):
+class ClubFactory(factory.django.DjangoModelFactory[Club]):
     class Meta:
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
 
 
-class MembershipFactory(factory.django.DjangoModelFactory):
+class MembershipFactory(factory.django.DjangoModelFactory[Membership]):
     class Meta:
         model = Membership
 
@@ -42,7 +42,7 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     role = Membership.Role.OWNER
 
 
-class PlayerFactory(factory.django.DjangoModelFactory):
+class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
@@ -50,7 +50,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Player {n}")
 
 
-class MatchFactory(factory.django.DjangoModelFactory):
+class MatchFactory(factory.django.DjangoModelFactory[Match]):
     """A match made through ``Match.start``, so its options are the engine's defaults."""
 
     class Meta:
@@ -65,7 +65,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
         return model_class.start(club=club, game=game, players=list(players), **kwargs)
 
 
-class SeatFactory(factory.django.DjangoModelFactory):
+class SeatFactory(factory.django.DjangoModelFactory[Seat]):
     class Meta:
         model = Seat
 
@@ -74,7 +74,7 @@ class SeatFactory(factory.django.DjangoModelFactory):
     position = factory.Sequence(lambda n: n)
 
 
-class RoundFactory(factory.django.DjangoModelFactory):
+class RoundFactory(factory.django.DjangoModelFactory[Round]):
     """A stored round; prefer ``match.add_round`` where the engine should check it."""
 
     class Meta:
@@ -86,7 +86,7 @@ class RoundFactory(factory.django.DjangoModelFactory):
     scores = factory.LazyFunction(list)
 
 
-class RoundRevisionFactory(factory.django.DjangoModelFactory):
+class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     class Meta:
         model = RoundRevision
 

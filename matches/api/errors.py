@@ -87,8 +87,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         }
         code, message = codes.get(type(exc), (exc.default_code, str(exc.detail)))
         headers = {}
-        if getattr(exc, "auth_header", None):
-            headers["WWW-Authenticate"] = exc.auth_header
+        auth_header = getattr(exc, "auth_header", None)
+        if auth_header:
+            headers["WWW-Authenticate"] = auth_header
         if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
             headers.setdefault("WWW-Authenticate", "Token")
         return Response({"errors": [_row(code, "", message)]}, status=exc.status_code, headers=headers)

@@ -19,7 +19,9 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class ErrorsSerializer(serializers.Serializer):
-    errors = ErrorSerializer(many=True)
+    # The contract's key is "errors", which shadows Serializer.errors; this class only
+    # documents the answer and is never validated, so the shadowing is harmless.
+    errors = ErrorSerializer(many=True)  # type: ignore[assignment]
 
 
 class ConflictSerializer(ErrorsSerializer):

@@ -52,7 +52,7 @@ def alice_client(client, alice):
 
 @pytest.fixture
 def match(alice, club) -> Match:
-    return MatchFactory(club=club, game="barbuse", players=PLAYERS, by=alice)
+    return MatchFactory.create(club=club, game="barbuse", players=PLAYERS, by=alice)
 
 
 def post(client, match: Match, data: dict[str, Any]):

@@ -18,7 +18,7 @@ SPECIAL = ("natural_ace_canastas", "mixed_ace_canastas", "wild_canastas")
 @pytest.fixture
 def match(club) -> Match:
     """Anna and Cor against Bram and Dirk (the default partnerships); Dirk deals first."""
-    return MatchFactory(club=club, game="canasta", players=["Anna", "Bram", "Cor", "Dirk"], dealer=3)
+    return MatchFactory.create(club=club, game="canasta", players=["Anna", "Bram", "Cor", "Dirk"], dealer=3)
 
 
 @pytest.fixture

@@ -68,13 +68,13 @@ def alice_client(client, alice):
 @pytest.fixture
 def match(alice, club) -> Match:
     """Example 1 of the spec: Anna, Bram and Cor alone, default options, Anna deals first."""
-    return MatchFactory(club=club, game="duizenden", players=["Anna", "Bram", "Cor"], by=alice)
+    return MatchFactory.create(club=club, game="duizenden", players=["Anna", "Bram", "Cor"], by=alice)
 
 
 @pytest.fixture
 def teams(alice, club) -> Match:
     """Example 2: Anna and Cor against Bram and Dirk."""
-    return MatchFactory(
+    return MatchFactory.create(
         club=club, game="duizenden", players=["Anna", "Bram", "Cor", "Dirk"], teams=[[0, 2], [1, 3]], by=alice
     )
 

@@ -23,7 +23,7 @@ def deal_form(went_out: int, seats: list[tuple[bool, int]], key: str = "k1") -> 
 
 @pytest.fixture
 def match(alice, club) -> Match:
-    return MatchFactory(club=club, game="frustration-nl", players=["Anna", "Bram", "Cor"], by=alice)
+    return MatchFactory.create(club=club, game="frustration-nl", players=["Anna", "Bram", "Cor"], by=alice)
 
 
 @pytest.fixture
