@@ -1,3 +1,5 @@
+"""The site's addresses; the API's are in matches/api/urls.py, its error pages in config/errors.py."""
+
 from django.contrib import admin
 from django.urls import include, path
 
@@ -23,3 +25,8 @@ urlpatterns = [
     path("api/", include("matches.api.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
