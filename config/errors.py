@@ -8,6 +8,7 @@ in the API; a person gets a page that looks like the rest of the site, never a d
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
 from django.views import defaults
@@ -27,6 +28,8 @@ def api_error(status: int, code: str, field: str = "", **params: str) -> JsonRes
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return api_error(413, "too_large")
         return api_error(400, "bad_request")
     return defaults.bad_request(request, exception)
 

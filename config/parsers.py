@@ -2,10 +2,10 @@
 
 DRF's own JSON parser lets a few bodies through to a 500: nesting deeper than Python's
 recursion limit (``RecursionError``), ``1e999`` (an infinite float no database column takes),
-text that PostgreSQL cannot store (NUL characters, lone surrogates such as ``"\\ud800"``), and
-bodies of any size (it reads the stream itself, past ``DATA_UPLOAD_MAX_MEMORY_SIZE``). Here the
-first two are a parse error (400), unstorable text is ``invalid`` at the field that holds it
-(400), and an oversized body is refused with 413 before it is read.
+and text that PostgreSQL cannot store (NUL characters, lone surrogates such as ``"\\ud800"``).
+Here the first two are a parse error (400) and unstorable text is ``invalid`` at the field that
+holds it (400). A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` never gets here: DRF reads it through
+``request.body``, which refuses it (413, in matches/api/errors.py).
 """
 
 from __future__ import annotations
@@ -14,18 +14,11 @@ import json
 import math
 from typing import Any
 
-from django.conf import settings
-from rest_framework import exceptions, parsers, status
+from rest_framework import exceptions, parsers
 from rest_framework.exceptions import ErrorDetail
 from rest_framework.utils.json import strict_constant
 
 from matches.messages import MESSAGES
-
-
-class RequestTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "too_large"
-    default_detail = MESSAGES["too_large"]
 
 
 def _finite(text: str) -> float:
@@ -74,14 +67,7 @@ def unstorable_fields(data: Any) -> list[str]:
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None) -> Any:
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        request = (parser_context or {}).get("request")
-        declared = request.META.get("CONTENT_LENGTH") if request is not None else None
-        if limit is not None and declared and declared.isdigit() and int(declared) > limit:
-            raise RequestTooLarge
-        body = stream.read(limit + 1) if limit is not None else stream.read()
-        if limit is not None and len(body) > limit:
-            raise RequestTooLarge
+        body = stream.read()
         encoding = parsers.get_encoding(parser_context or {})
         try:
             data = json.loads(

@@ -117,6 +117,9 @@ AUTH_PASSWORD_VALIDATORS = [
     # then revokes the user's API tokens (players/passwords.py).
     {"NAME": "players.passwords.RevokeTokensOnChange"},
 ]
+if TESTING:
+    # Tests make many users; a deliberately slow hasher would be most of their time.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 AUTHENTICATION_BACKENDS = [
     # Counts failed log-ins and refuses locked-out accounts and addresses before the password hasher runs.
     "axes.backends.AxesStandaloneBackend",

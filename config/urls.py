@@ -20,6 +20,7 @@ urlpatterns = [
     path("rules/<slug:game>/section/<slug:anchor>/", rules_views.rules_section, name="rules_section"),
     path("rules/<slug:game>/paper/", rules_views.paper_sheet, name="rules_paper"),
     path("accounts/signup/", player_views.signup, name="signup"),
+    path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -47,6 +48,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Refused):
         set_rollback()
         return refused_response(exc)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"errors": [_row("too_large")]}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         return Response({"errors": [_row("not_found")]}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, exceptions.ValidationError):
