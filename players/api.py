@@ -20,9 +20,9 @@ from players.lockout import LockedOut
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = serializers.CharField(min_length=1, max_length=150)
     # Long enough for any passphrase, short enough that nobody makes the hasher chew megabytes.
-    password = serializers.CharField(max_length=1024, trim_whitespace=False)
+    password = serializers.CharField(min_length=1, max_length=1024, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):

@@ -12,7 +12,13 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 
-from matches.api.schema import ErrorsSerializer, MatchSummarySerializer
+from matches.api.schema import (
+    ErrorsSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+    RoundAnswerSerializer,
+    RoundSerializer,
+)
 from players.api import CredentialsSerializer, TokenSerializer
 
 
@@ -48,6 +54,17 @@ AUTH_ERRORS = {401: ERROR, 403: ERROR}
 NOT_FOUND = {404: ERROR}
 # ... every endpoint that takes a JSON body.
 BODY_ERRORS = {400: ERROR, 413: ERROR, 415: ERROR}
+
+# The ``responses=`` of each operation in matches/api/views.py, complete. To use one, replace the
+# decorator's ``responses={...}`` with it, e.g. ``responses=docs.MATCH_LIST`` on match_list's GET.
+MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}
+MATCH_CREATE = {201: MatchSerializer, **BODY_ERRORS, **AUTH_ERRORS}
+MATCH_RETRIEVE = {200: MatchSerializer, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_LIST = {200: RoundSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_CREATE = {201: RoundAnswerSerializer, 409: ERROR, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
 
 token_schema = extend_schema(
     operation_id="auth_token_create",
