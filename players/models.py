@@ -97,10 +97,14 @@ class Club(models.Model):
 
         Names are compared as the unique constraint compares them, by the database's ``LOWER``
         (so the Kelvin sign and ``k`` are one name on PostgreSQL, as its constraint says). Two
-        requests adding the same new name at once get the same player. ``ValidationError`` for a
-        name ``clean_player_name`` refuses.
+        requests adding the same new name at once get the same player.
+
+        Callers check what a person typed with ``clean_player_name`` first; this refuses only
+        what the database cannot store at all (NUL, unpaired surrogates), with ``ValidationError``.
         """
-        clean = clean_player_name(name)
+        clean = " ".join(name.split())
+        if any(char == "\x00" or unicodedata.category(char) == "Cs" for char in clean):
+            raise ValidationError(_("This is not a name."), code="invalid")
         same_name = self.players.annotate(lower_name=Lower("name")).filter(lower_name=Lower(Value(clean)))
         player = same_name.first()
         if player:

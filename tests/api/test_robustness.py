@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import override_settings
 from django.utils import translation
 
 from matches.messages import MESSAGES
 from matches.models import Match, Round
-from players.models import Club, Player
+from players.models import Club, Player, clean_player_name
 
 pytestmark = pytest.mark.django_db
 
@@ -129,12 +130,22 @@ def test_player_named_compares_names_as_the_unique_constraint_does(club):
     assert club.player_named("  KEES ") == kees
 
 
-def test_player_named_refuses_what_is_not_a_name(club):
-    from django.core.exceptions import ValidationError
+@pytest.mark.parametrize("name", ["", "   ", "a\x00b", "\ud800", "bell\x07", "\x1b[31mred", "x" * 61])
+def test_clean_player_name_refuses_what_is_not_a_name(name):
+    with pytest.raises(ValidationError) as refused:
+        clean_player_name(name)
+    assert refused.value.code == "invalid"
 
-    for name in ["", "   ", "a\x00b", "\ud800", "bell\x07", "x" * 61]:
-        with pytest.raises(ValidationError):
-            club.player_named(name)
+
+def test_clean_player_name_tidies_the_spaces():
+    assert clean_player_name("  Anna   de  Vries ") == "Anna de Vries"
+    assert clean_player_name("Zoë") == "Zoë"
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "\ud800"])
+def test_player_named_refuses_what_no_database_stores(club, name):
+    with pytest.raises(ValidationError):
+        club.player_named(name)
     assert not Player.objects.exists()
 
 
