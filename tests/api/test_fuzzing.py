@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 from schemathesis.core.failures import FailureGroup
@@ -47,6 +49,17 @@ FUZZ = settings(
 
 # Loaded when the module is collected: the schema view reads no database.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture(autouse=True)
+def keep_the_test_connection():
+    """The WSGI app closes "old" connections around each request, and to it the test's open
+    transaction looks old; Django's own test client switches this off the same way."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
