@@ -1,4 +1,6 @@
 # Scoreblok: `make run` to play, `make test` to check everything.
+# Settings default to production (DEBUG off, SECRET_KEY required); these targets are for a
+# developer's machine and turn DEBUG on, unless DEBUG is already set in the environment.
 # The first Python 3.12+ that really runs (pyenv shims can exist for versions not selected).
 PYTHON ?= $(shell for p in python3.12 python3.13 $$HOME/.pyenv/versions/3.12*/bin/python \
 	$$HOME/.pyenv/versions/3.13*/bin/python python3; do \
@@ -6,6 +8,7 @@ PYTHON ?= $(shell for p in python3.12 python3.13 $$HOME/.pyenv/versions/3.12*/bi
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: install run test lint typecheck messages check-deploy clean
 
@@ -19,9 +22,9 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEV) $(BIN)/python manage.py migrate --no-input
+	$(DEV) $(BIN)/python manage.py load_demo
+	$(DEV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: install
 	$(BIN)/ruff check .
@@ -30,16 +33,16 @@ lint: install
 # mypy reads [tool.mypy] in pyproject.toml; the second run makes sure scoring/ passes the
 # real --strict, whatever flags a newer mypy adds to it.
 typecheck: install
-	$(BIN)/mypy
-	$(BIN)/mypy --strict --no-warn-unused-configs scoring
+	$(DEV) $(BIN)/mypy
+	$(DEV) $(BIN)/mypy --strict --no-warn-unused-configs scoring
 
 test: lint typecheck
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 
 messages: install
-	cd $(CURDIR) && $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	cd $(CURDIR) && $(DEV) $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
+	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv
 
 check-deploy: install
 	DEBUG=0 SECRET_KEY=$$(head -c 48 /dev/urandom | base64) ALLOWED_HOSTS=scoreblok.example \

@@ -1,14 +1,24 @@
-"""Scoreblok settings: one module, driven by the environment (defaults suit ``make run``).
+"""Scoreblok settings: one module, driven by the environment; the defaults are production's.
 
-Production sets ``SECRET_KEY``, ``DEBUG=0``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``.
+Production sets ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``EMAIL_HOST``. ``DEBUG`` is
+off unless the environment turns it on (``make run`` and the other Makefile targets set
+``DEBUG=1``). With ``DEBUG`` off and no ``SECRET_KEY`` the site refuses to start.
+
+The test runners (pytest, ``manage.py test``) are recognised and get the development set-up
+(a fixed key, no HTTPS redirect, plain static files), whatever the environment says; they switch
+``DEBUG`` itself off while tests run. A deployment never imports pytest, so it cannot end up here.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -20,8 +30,19 @@ def env_flag(name: str, default: bool) -> bool:
     return os.environ.get(name, "1" if default else "0").lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_flag("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789abcdef")
+DEBUG = env_flag("DEBUG", False)
+TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
+# Developing or testing on one's own machine: no HTTPS, no secret to keep, no static manifest.
+LOCAL = DEBUG or TESTING
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not LOCAL:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. DEBUG is off, so this is a production start: set SECRET_KEY in the "
+            "environment to a long random value (or set DEBUG=1 on a development machine)."
+        )
+    SECRET_KEY = "dev-only-insecure-key-change-me-in-production-0123456789abcdef"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
@@ -34,7 +55,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -46,16 +68,21 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "config.middleware.CommonMiddleware",
+    "config.middleware.ApiHeadersMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "players.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that it sees the lockout flag that a login attempt set on the request.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -89,19 +116,42 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    # Not a rule for new passwords: Django tells validators when a password changed, and this one
+    # then revokes the user's API tokens (players/passwords.py).
+    {"NAME": "players.passwords.RevokeTokensOnChange"},
 ]
+if TESTING:
+    # Tests make many users; a deliberately slow hasher would be most of their time.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+AUTHENTICATION_BACKENDS = [
+    # Counts failed log-ins and refuses locked-out accounts and addresses before the password hasher runs.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Ten failed log-ins lock that account, and separately that address, for a quarter of an hour.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "players.lockout.locked_out"
+# Behind a reverse proxy, the client address is the last one the proxy added.
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Mail (password reset): the console while developing, SMTP (EMAIL_HOST...) in production.
-_DEFAULT_MAIL_BACKEND = "console" if DEBUG else "smtp"
+_DEFAULT_MAIL_BACKEND = "console" if LOCAL else "smtp"
 MAILERS = {
     "default": {
         "BACKEND": os.environ.get(
             "EMAIL_BACKEND", f"django.core.mail.backends.{_DEFAULT_MAIL_BACKEND}.EmailBackend"
         ),
-        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")} if not DEBUG else {},
+        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")} if not LOCAL else {},
     },
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Scoreblok <noreply@scoreblok.example>")
@@ -123,19 +173,20 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
+        if LOCAL
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "players.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "matches.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -148,9 +199,45 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # No badge fetched from an outside validator (the CSP would block it anyway).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+}
+# API tokens are stored as hashes (knox); they last 30 days from their last use, and a password
+# change or POST /api/auth/logout/ revokes them.
+REST_KNOX = {
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_TTL": timedelta(days=30),
+    "AUTO_REFRESH": True,
 }
 
-if not DEBUG:
+# Nothing external: scripts, styles, images and fonts come from this site (htmx is self-hosted
+# and told not to inject its indicator style or evaluate attributes). The API docs page relaxes
+# this for itself (matches/api/urls.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
+# The browser features a scorepad never needs.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
+
+if not LOCAL:
     SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True

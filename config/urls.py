@@ -1,3 +1,5 @@
+"""The site's addresses; the API's are in matches/api/urls.py, its error pages in config/errors.py."""
+
 from django.contrib import admin
 from django.urls import include, path
 
@@ -14,8 +16,14 @@ urlpatterns = [
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
     path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
+    path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

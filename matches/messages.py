@@ -71,6 +71,10 @@ MESSAGES: Mapping[str, Promise] = {
     "parse_error": _("The request body is not valid JSON."),
     "unsupported_media_type": _("Send the request body as JSON."),
     "throttled": _("Too many requests: try again shortly."),
+    "too_large": _("The request body is too large."),
+    "missing_slash": _("Not found: this address ends with a slash (%(path)s)."),
+    "bad_request": _("The request could not be understood."),
+    "server_error": _("Something went wrong on our side. Please try again shortly."),
 }
 
 

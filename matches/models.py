@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +21,7 @@ import scoring
 from games.protocol import GameHome
 from games.registry import home_for
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
-from players.models import Club, Player
+from players.models import Club, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 
 
@@ -298,8 +299,13 @@ def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[
                 errors.append(SiteError(SiteCode.UNKNOWN_PLAYER, field))
             else:
                 seated.append(player)
-        elif isinstance(given, str) and given.strip() and len(given.strip()) <= 60:
-            seated.append(club.player_named(given))
+        elif isinstance(given, str):
+            try:
+                name = clean_player_name(given)
+            except ValidationError:
+                errors.append(SiteError(SiteCode.INVALID, field))
+            else:
+                seated.append(club.player_named(name))
         else:
             errors.append(SiteError(SiteCode.INVALID, field))
     if not errors and len({p.pk for p in seated}) != len(seated):

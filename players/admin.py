@@ -10,7 +10,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "personal", "created_at"]
+    list_display = ["name", "personal", "personal_owner", "created_at"]
     inlines = [MembershipInline]
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from players.models import Club, Membership
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories import MembershipFactory, UserFactory, token_for
 
 
 @pytest.fixture
@@ -35,8 +34,7 @@ def club(alice, bob) -> Club:
 
 def _api_client(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from knox.models import AuthToken
 
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Membership, Player
@@ -93,3 +94,9 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     match = factory.SubFactory(MatchFactory)
     number = 1
     action = RoundRevision.Action.ADD
+
+
+def token_for(user) -> str:
+    """A new API token for the user, as ``POST /api/auth/token/`` hands it out (stored hashed)."""
+    _, token = AuthToken.objects.create(user)
+    return token

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -69,6 +71,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, SiteRefused):
         set_rollback()
         return Response({"errors": error_list(exc.errors)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        # A model-level refusal that no view turned into a field error: still a 400, not a 500.
+        set_rollback()
+        return Response({"errors": [_row("invalid")]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"errors": [_row("too_large")]}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         return Response({"errors": [_row("not_found")]}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, exceptions.ValidationError):

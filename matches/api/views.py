@@ -20,17 +20,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import all_homes
+from matches.api import docs
 from matches.api.errors import conflict_response, field_error, refused_response
 from matches.api.schema import (
-    ConflictSerializer,
-    ErrorsSerializer,
     GameSerializer,
-    MatchSerializer,
-    MatchSummarySerializer,
     NewMatchSerializer,
-    RoundAnswerSerializer,
     RoundBodySerializer,
-    RoundSerializer,
 )
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded
 from matches.presenters import match_json, match_summary_json, round_json
@@ -95,14 +90,14 @@ def _allowed(option: Any) -> dict[str, Any]:
     methods=["GET"],
     operation_id="matches_list",
     summary="Your clubs' matches, newest first",
-    responses={200: MatchSummarySerializer(many=True)},
+    responses=docs.MATCH_LIST,
 )
 @extend_schema(
     methods=["POST"],
     operation_id="matches_create",
     summary="Start a match",
     request=NewMatchSerializer,
-    responses={201: MatchSerializer, 400: ErrorsSerializer},
+    responses=docs.MATCH_CREATE,
 )
 @api_view(["GET", "POST"])
 def match_list(request: Request) -> Response:
@@ -138,7 +133,7 @@ def _club_for(request: Request, club_id: int | None) -> Club:
 @extend_schema(
     operation_id="matches_retrieve",
     summary="A match: players, rounds, standings, what comes next, winners",
-    responses={200: MatchSerializer, 404: ErrorsSerializer},
+    responses=docs.MATCH_RETRIEVE,
 )
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
@@ -150,7 +145,7 @@ def match_detail(request: Request, match_id: int) -> Response:
     methods=["GET"],
     operation_id="rounds_list",
     summary="The rounds of a match",
-    responses={200: RoundSerializer(many=True)},
+    responses=docs.ROUNDS_LIST,
 )
 @extend_schema(
     methods=["POST"],
@@ -158,12 +153,7 @@ def match_detail(request: Request, match_id: int) -> Response:
     summary="Enter the next round",
     request=RoundBodySerializer,
     parameters=[IDEMPOTENCY],
-    responses={
-        201: RoundAnswerSerializer,
-        400: ErrorsSerializer,
-        409: ConflictSerializer,
-        422: ErrorsSerializer,
-    },
+    responses=docs.ROUNDS_CREATE,
 )
 @api_view(["GET", "POST"])
 def round_list(request: Request, match_id: int) -> Response:
@@ -204,21 +194,21 @@ def _deal_number(data: object) -> tuple[object, int | None]:
     methods=["GET"],
     operation_id="rounds_retrieve",
     summary="One round with its history",
-    responses={200: RoundSerializer},
+    responses=docs.ROUNDS_RETRIEVE,
 )
 @extend_schema(
     methods=["PUT"],
     operation_id="rounds_correct",
     summary="Correct a round (the match is replayed)",
     request=RoundBodySerializer,
-    responses={200: RoundAnswerSerializer, 400: ErrorsSerializer},
+    responses=docs.ROUNDS_CORRECT,
 )
 @extend_schema(
     methods=["DELETE"],
     operation_id="rounds_undo",
     summary="Undo the last round",
     request=None,
-    responses={200: MatchSerializer, 400: ErrorsSerializer},
+    responses=docs.ROUNDS_UNDO,
 )
 @api_view(["GET", "PUT", "DELETE"])
 def round_detail(request: Request, match_id: int, number: int) -> Response:

@@ -9,12 +9,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from matches.models import Match, Round
 from players.models import Club
-from tests.factories import UserFactory
+from tests.factories import UserFactory, token_for
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -39,8 +38,7 @@ def match_and_token():
         options={"target": 100000},
         by=user,
     )
-    token, _ = Token.objects.get_or_create(user=user)
-    return match, token.key
+    return match, token_for(user)
 
 
 def post_all(match: Match, token: str, keys: list[str | None]) -> list[int]:

@@ -1,0 +1,89 @@
+"""What the OpenAPI schema says about answers that ``matches/api/schema.py`` does not describe.
+
+``token_schema`` and ``logout_schema`` document the log-in views that live in ``players.api``
+(attached in ``matches/api/urls.py``). The rest are the answers the views give today but their
+``@extend_schema`` does not (yet) declare: the paginated match list, 401/403/404 in the error
+shape, 413/415 for bodies. They are ready for the views' decorators (see each name's docstring).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+
+from matches.api.schema import (
+    ConflictSerializer,
+    ErrorsSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+    RoundAnswerSerializer,
+    RoundSerializer,
+)
+from players.api import CredentialsSerializer, TokenSerializer
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    """``Authorization: Token <token>`` (players.authentication), registered by being defined."""
+
+    target_class = "players.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": 'A token from POST /api/auth/token/, prefixed with "Token ".',
+        }
+
+
+class PaginatedMatchSummarySerializer(serializers.Serializer):
+    """``GET /api/matches/``: one page of ``PageNumberPagination`` (``?page=``, 50 a page)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchSummarySerializer(many=True)
+
+
+ERROR = OpenApiResponse(ErrorsSerializer, description='`{"errors": [{"field", "code", "message"}]}`')
+
+# The answers every authenticated endpoint can give besides its own.
+AUTH_ERRORS = {401: ERROR, 403: ERROR}
+# ... every endpoint that reads one match (an unknown id, or another club's match).
+NOT_FOUND = {404: ERROR}
+# ... every endpoint that takes a JSON body.
+BODY_ERRORS = {400: ERROR, 413: ERROR, 415: ERROR}
+
+# The ``responses=`` of each operation in matches/api/views.py, complete. To use one, replace the
+# decorator's ``responses={...}`` with it, e.g. ``responses=docs.MATCH_LIST`` on match_list's GET.
+MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}
+MATCH_CREATE = {201: MatchSerializer, **BODY_ERRORS, **AUTH_ERRORS}
+MATCH_RETRIEVE = {200: MatchSerializer, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_LIST = {200: RoundSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_CREATE = {
+    201: RoundAnswerSerializer,
+    409: OpenApiResponse(ConflictSerializer, description="Finished match, stale deal number or spent key."),
+    422: ERROR,
+    **BODY_ERRORS,
+    **AUTH_ERRORS,
+    **NOT_FOUND,
+}
+ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
+ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
+
+token_schema = extend_schema(
+    operation_id="auth_token_create",
+    summary="Log in: a token for the Authorization header",
+    request=CredentialsSerializer,
+    responses={200: TokenSerializer, 429: ERROR, **BODY_ERRORS},
+    auth=[],
+)
+logout_schema = extend_schema(
+    operation_id="auth_logout",
+    summary="Log out: the token of this request stops working",
+    request=None,
+    responses={204: OpenApiResponse(description="Revoked."), **AUTH_ERRORS},
+)

@@ -1,0 +1,54 @@
+"""The API's log-in and log-out: ``POST /api/auth/token/`` and ``POST /api/auth/logout/``.
+
+A token is handed out once and stored only as a hash (django-rest-knox); log-out deletes the
+token the request came with, a password change deletes them all (players/passwords.py). Failed
+attempts count towards the same lock as the log-in page (django-axes, players/lockout.py).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from knox.models import get_token_model
+from rest_framework import exceptions, serializers, status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from players.lockout import LockedOut
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(min_length=1, max_length=150)
+    # Long enough for any passphrase, short enough that nobody makes the hasher chew megabytes.
+    password = serializers.CharField(min_length=1, max_length=1024, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+    expiry = serializers.DateTimeField(allow_null=True, help_text="Moves on each time the token is used.")
+
+
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def obtain_token(request: Request) -> Response:
+    credentials = CredentialsSerializer(data=request.data)
+    credentials.is_valid(raise_exception=True)
+    # The plain Django request: axes marks a locked-out attempt on it, for its middleware.
+    user = authenticate(request._request, **credentials.validated_data)
+    if getattr(request._request, "axes_locked_out", False):
+        raise LockedOut
+    if user is None:
+        raise exceptions.ValidationError(_("The username or password is wrong."), "authentication_failed")
+    token, key = get_token_model().objects.create(user)
+    return Response({"token": key, "expiry": token.expiry})
+
+
+@api_view(["POST"])
+def revoke_token(request: Request) -> Response:
+    """Log out: the token this request came with stops working (a session has none to revoke)."""
+    if isinstance(request.auth, get_token_model()):
+        request.auth.delete()
+    return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,62 @@
+"""Production defaults: DEBUG is off unless asked for, a missing SECRET_KEY stops the start, and a
+database fault shows the site's own error page (or the API's error shape), never a debug page."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import OperationalError
+from django.db.models import QuerySet
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PROBE = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+
+
+def run_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    inherited = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", "PYTEST_CURRENT_TEST"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env={**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_debug_is_off_unless_the_environment_turns_it_on():
+    assert run_settings(SECRET_KEY="x" * 50).stdout.strip() == "False"
+    assert run_settings(DEBUG="1").stdout.strip() == "True"
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_settings()
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "SECRET_KEY" in result.stderr
+
+
+@pytest.mark.django_db
+def test_a_database_fault_is_the_sites_500_page_not_a_debug_page(client, alice, monkeypatch, settings):
+    client.force_login(alice)
+    client.raise_request_exception = False
+
+    def fail(*args, **kwargs):
+        raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr(QuerySet, "_fetch_all", fail)
+    page = client.get("/")
+    assert page.status_code == 500
+    assert b"Traceback" not in page.content and b"OperationalError" not in page.content
+    assert b'class="topbar"' in page.content
+    api = client.get("/api/matches/")
+    assert api.status_code == 500
+    assert [(e["code"], e["field"]) for e in api.json()["errors"]] == [("server_error", "")]
+    assert b"OperationalError" not in api.content

@@ -1,0 +1,72 @@
+"""API tokens: handed out once, stored only as a hash, revoked by log-out and by a password change."""
+
+from __future__ import annotations
+
+import pytest
+from knox.models import AuthToken
+from rest_framework.test import APIClient
+
+from tests.factories import PASSWORD, token_for
+
+pytestmark = pytest.mark.django_db
+
+
+def client_with(token: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client
+
+
+def test_the_token_endpoint_answers_a_token_that_works(anonymous_api, alice):
+    response = anonymous_api.post(
+        "/api/auth/token/", {"username": "alice", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    token = response.json()["token"]
+    assert client_with(token).get("/api/matches/").status_code == 200
+
+
+def test_the_database_keeps_a_hash_not_the_token(alice):
+    token = token_for(alice)
+    stored = AuthToken.objects.get(user=alice)
+    assert token not in (stored.digest, stored.token_key) and stored.digest != token
+
+
+def test_log_out_revokes_the_token_it_was_sent_with(alice):
+    first, second = token_for(alice), token_for(alice)
+    response = client_with(first).post("/api/auth/logout/")
+    assert response.status_code == 204
+    assert client_with(first).get("/api/matches/").status_code == 401
+    assert client_with(second).get("/api/matches/").status_code == 200
+
+
+def test_log_out_needs_a_login(anonymous_api):
+    assert anonymous_api.post("/api/auth/logout/").status_code == 401
+
+
+def test_a_password_change_revokes_every_token(client, alice):
+    token = token_for(alice)
+    client.force_login(alice)
+    response = client.post(
+        "/accounts/password_change/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-phrase",
+            "new_password2": "another-long-phrase",
+        },
+    )
+    assert response.status_code == 302
+    assert client_with(token).get("/api/matches/").status_code == 401
+
+
+def test_a_password_set_anywhere_revokes_the_tokens(alice):
+    token_for(alice)
+    alice.set_password("yet-another-phrase")
+    alice.save()
+    assert not AuthToken.objects.filter(user=alice).exists()
+
+
+def test_logging_in_again_keeps_the_other_tokens(anonymous_api, alice):
+    token = token_for(alice)
+    anonymous_api.post("/api/auth/token/", {"username": "alice", "password": PASSWORD}, format="json")
+    assert client_with(token).get("/api/matches/").status_code == 200
