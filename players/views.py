@@ -9,8 +9,8 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.contrib.auth import login
 from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
