@@ -93,10 +93,6 @@ def test_unstorable_text_anywhere_in_a_round_is_invalid_at_its_field(api, match_
     assert not Round.objects.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="matches/models.py _resolve_players must call players.models.clean_player_name (see report)",
-)
 def test_a_name_with_control_characters_is_invalid_at_its_field(api):
     response = api.post(
         "/api/matches/", {"game": "frustration-nl", "players": ["Cor", "Bram\x07"]}, format="json"
