@@ -3,6 +3,10 @@
 The phone pages and the API both call ``message_for``, so a refused round reads the same in
 both. Parameters come from the engine (``RuleError.params``); a message names them with
 ``%(name)s`` placeholders, and a missing parameter falls back to the sentence without it.
+
+A message whose words follow a number ("1 canasta", "2 canastas") is a tuple ``(singular,
+plural, parameter)``: the parameter named third picks the form through ``ngettext``. The pair is
+written once more in an ``ngettext`` call that never runs, so that ``makemessages`` finds it.
 """
 
 from __future__ import annotations
@@ -11,10 +15,14 @@ from collections.abc import Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scoring import RuleError
 
-MESSAGES: Mapping[str, Promise] = {
+# (singular, plural, the parameter whose number picks the form)
+Plural = tuple[str, str, str]
+
+MESSAGES: Mapping[str, Promise | Plural] = {
     # Generic codes (every game).
     "required": _("This is required."),
     "invalid": _("This value is not valid here."),
@@ -51,8 +59,10 @@ MESSAGES: Mapping[str, Promise] = {
     # Canasta.
     "too_many_red_threes": _("There are only %(limit)s red threes in the packs."),
     "concealed_without_going_out": _("Only the side that went out can have gone out concealed."),
-    "went_out_without_canasta": _(
-        "A side needs %(required)s canasta(s) to go out; this one has %(canastas)s."
+    "went_out_without_canasta": (
+        "A side needs %(required)s canasta to go out; this one has %(canastas)s.",
+        "A side needs %(required)s canastas to go out; this one has %(canastas)s.",
+        "required",
     ),
     "canastas_exceed_meld": _("These canastas need at least %(minimum)s melded points."),
     "below_minimum_meld": _("Below the minimum first meld: this side needs at least %(minimum)s."),
@@ -78,9 +88,23 @@ GAME_MESSAGES: Mapping[tuple[str, str], Promise] = {
 }
 
 
+def _plural_markers() -> None:  # pragma: no cover - never called
+    """Only for ``makemessages``: the plural messages above, in a form it extracts."""
+    ngettext(
+        "A side needs %(required)s canasta to go out; this one has %(canastas)s.",
+        "A side needs %(required)s canastas to go out; this one has %(canastas)s.",
+        1,
+    )
+
+
 def message_for(error: RuleError, game: str | None = None) -> str:
     template = GAME_MESSAGES.get((game or "", error.code)) or MESSAGES.get(error.code, MESSAGES["invalid"])
-    text = str(template)
+    if isinstance(template, tuple):
+        singular, plural, count = template
+        number = error.params.get(count)
+        text = ngettext(singular, plural, number if isinstance(number, int) else 2)
+    else:
+        text = str(template)
     try:
         return text % dict(error.params) if "%(" in text else text
     except (KeyError, TypeError, ValueError):

@@ -50,6 +50,9 @@ OPTION_MEANINGS: Mapping[tuple[str, str], Promise] = {
         "Whether the match goes on until fewer than two players are left, or stops after the deal "
         "in which someone first completes level 10."
     ),
+    ("frustration-fr", "run_wraps"): gettext_lazy(
+        "Whether a run may continue from the king to the ace and on (Q-K-A-2), as the original says."
+    ),
     ("frustration-fr", "finish_bonus"): gettext_lazy(
         "Points taken off the total of each player who completes level 10 in the first deal in "
         "which anyone does. 0 means no bonus."
@@ -95,22 +98,26 @@ WILD_CARDS: Mapping[str, frozenset[str]] = {
     "canasta": frozenset({"2", JOKER}),
 }
 
-# The contracts keep the names Dutch tables use (the scoresheet uses the same words).
+# The contracts in the reader's language with the original's Dutch name beside it, which is what
+# a Dutch table says (the Dutch catalogue keeps the Dutch name alone).
 BARBUSE_CONTRACT_NAMES: Mapping[str, Promise] = {
-    barbuse.KNOBBELEN: gettext_lazy("Knobbelen"),
-    barbuse.NO_QUEENS: gettext_lazy("Geen Vrouwen"),
-    barbuse.NO_HEARTS: gettext_lazy("Geen Harten"),
-    barbuse.AANLEGGEN: gettext_lazy("Aanleggen"),
-    barbuse.NO_KING_OF_HEARTS: gettext_lazy("Geen Hartenheer"),
+    barbuse.KNOBBELEN: gettext_lazy("Guess the tricks (Knobbelen)"),
+    barbuse.NO_QUEENS: gettext_lazy("No queens (Geen Vrouwen)"),
+    barbuse.NO_HEARTS: gettext_lazy("No hearts (Geen Harten)"),
+    barbuse.AANLEGGEN: gettext_lazy("Building rows (Aanleggen)"),
+    barbuse.NO_KING_OF_HEARTS: gettext_lazy("No king of hearts (Geen Hartenheer)"),
 }
-# What each name means, for readers who do not speak Dutch.
+# What each contract asks, in a few words.
 BARBUSE_CONTRACT_GLOSSES: Mapping[str, Promise] = {
-    barbuse.KNOBBELEN: gettext_lazy("guess your tricks"),
-    barbuse.NO_QUEENS: gettext_lazy("no queens"),
-    barbuse.NO_HEARTS: gettext_lazy("no hearts"),
-    barbuse.AANLEGGEN: gettext_lazy("building rows"),
-    barbuse.NO_KING_OF_HEARTS: gettext_lazy("no king of hearts"),
+    barbuse.KNOBBELEN: gettext_lazy("show your tricks with your fingers, then take exactly that many"),
+    barbuse.NO_QUEENS: gettext_lazy("avoid taking queens"),
+    barbuse.NO_HEARTS: gettext_lazy("avoid taking hearts, or take them all"),
+    barbuse.AANLEGGEN: gettext_lazy("build rows from the tens; get rid of your cards first"),
+    barbuse.NO_KING_OF_HEARTS: gettext_lazy("avoid taking the king of hearts"),
 }
+
+# The name of Frustration FR's option for runs round the corner, until the option table has one.
+RUN_WRAPS_LABEL = gettext_lazy("Runs round the corner")
 
 # Short names of Frustration FR's two level lists, for table cells.
 LEVEL_LIST_NAMES: Mapping[str, Promise] = {
@@ -388,6 +395,12 @@ def level_list_name(key: str) -> str:
     return str(LEVEL_LIST_NAMES.get(key, key))
 
 
+def run_wraps_label(game: str) -> str:
+    """The label of the option ``run_wraps`` (the words of the option table once it has one)."""
+    label = option_label(game, "run_wraps")
+    return label if label != "run_wraps" else str(RUN_WRAPS_LABEL)
+
+
 def frustration_fr_tables() -> dict[str, Any]:
     game = "frustration-fr"
     values = frustration_fr.CARD_VALUES
@@ -429,6 +442,7 @@ def frustration_fr_tables() -> dict[str, Any]:
         "cards_per_rank": [(p, frustration_fr.CARD_LIMITS[p]["2"]) for p in frustration_fr.PACKS],
         "default_end": default_option(game, "end"),
         "default_finish_bonus": default_option(game, "finish_bonus"),
+        "run_wraps_label": run_wraps_label(game),
     }
 
 
@@ -584,6 +598,10 @@ def canasta_tables() -> dict[str, Any]:
         "packs": packs,
         "red_threes": red_threes,
         "red_threes_per_pack": canasta.RED_THREES_PER_PACK,
+        # The counts whose value is not simply "each" (all four: 800...), per number of packs.
+        "red_three_sets": [
+            (p, sorted(canasta.RED_THREE_SETS[p].items())) for p in packs if canasta.RED_THREE_SETS.get(p)
+        ],
         "cards_per_pack": count_rows(
             [
                 *((card(game, key), canasta.CARDS_PER_PACK[key]) for key in canasta.CARD_KEYS),

@@ -5,9 +5,9 @@ The pages are public (a rule is no secret) and read only the engine: their table
 one ``{% partialdef %}`` per section, named after the section's anchor, so the full page and the
 fragment the scoresheet opens in ``#rules-panel`` render the very same markup.
 
-Anchors (shared with the scoresheet's hint links): every game has ``scoring``, ``end``,
-``options`` and ``cards``; Frustration NL adds ``contract-<n>``, Frustration FR ``level-<n>``,
-Barbuse ``contract-<slug>`` and Canasta ``minimum-meld``.
+Anchors (shared with the scoresheet's hint links): every game has ``glance`` (first),
+``scoring``, ``end``, ``options`` and ``cards``; Frustration NL adds ``contract-<n>``,
+Frustration FR ``level-<n>``, Barbuse ``contract-<slug>`` and Canasta ``minimum-meld``.
 
 ``rules_section`` answers htmx with the fragment; a plain request (a link opened in a new tab,
 a page without JavaScript) is sent to the full page at that anchor, so the link always works.
@@ -32,9 +32,12 @@ from django.views.decorators.vary import vary_on_headers
 from matches.rule_tables import BARBUSE_CONTRACT_NAMES, tables_for
 from matches.terms import game_name
 from scoring import UnknownGame, all_games, get_game
-from scoring.games import barbuse
+from scoring.games import barbuse, canasta
 
 Titles = tuple[tuple[str, Promise], ...]
+
+# First on every page: the numbers a table looks up mid-game, on one phone screen.
+_GLANCE = ("glance", gettext_lazy("At a glance"))
 
 _COMMON_END: Titles = (
     ("cards", gettext_lazy("Card values")),
@@ -48,6 +51,7 @@ _COMMON_END: Titles = (
 # The sections of each game's page, in order: (anchor = partial name, title).
 SECTIONS: Mapping[str, Titles] = {
     "frustration-nl": (
+        _GLANCE,
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal")),
         ("turn", gettext_lazy("A turn")),
@@ -58,6 +62,7 @@ SECTIONS: Mapping[str, Titles] = {
         *_COMMON_END,
     ),
     "frustration-fr": (
+        _GLANCE,
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal and a turn")),
         ("melds", gettext_lazy("Sets and runs")),
@@ -66,6 +71,7 @@ SECTIONS: Mapping[str, Titles] = {
         *_COMMON_END,
     ),
     "duizenden": (
+        _GLANCE,
         ("players", gettext_lazy("Players, teams and cards")),
         ("deal", gettext_lazy("The deal")),
         ("turn", gettext_lazy("A turn")),
@@ -76,6 +82,7 @@ SECTIONS: Mapping[str, Titles] = {
         *_COMMON_END,
     ),
     "barbuse": (
+        _GLANCE,
         ("players", gettext_lazy("Players and cards")),
         ("tricks", gettext_lazy("Playing the tricks")),
         ("spelmaker", gettext_lazy("The spelmaker")),
@@ -85,6 +92,7 @@ SECTIONS: Mapping[str, Titles] = {
         *_COMMON_END,
     ),
     "canasta": (
+        _GLANCE,
         ("players", gettext_lazy("Players and partnerships")),
         ("deal", gettext_lazy("The deal")),
         ("turn", gettext_lazy("A turn")),
@@ -238,16 +246,18 @@ def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
     context = _page_context(game)
     choices = _paper_columns(game)
     try:
-        columns = int(request.GET.get("columns", ""))
+        players = int(request.GET.get("columns", ""))
     except ValueError:
-        columns = 0
-    if columns not in choices:
-        columns = 4 if 4 in choices else min(choices)
+        players = 0
+    if players not in choices:
+        players = 4 if 4 in choices else min(choices)
+    sides = _paper_sides(game, players)
     context.update(
         {
             "column_choices": choices,
-            "columns": range(1, columns + 1),
-            "column_count": columns,
+            "columns": range(1, sides + 1),
+            "column_count": players,
+            "plays_alone": sides == players,
             "rows": _paper_rows(game),
         }
     )
@@ -264,7 +274,13 @@ def _paper_rows(game: str) -> list[dict[str, int | bool]]:
 
 
 def _paper_columns(game: str) -> tuple[int, ...]:
-    """Columns of the paper sheet: one per player, or per side in Canasta (2 or 3 sides)."""
-    if game == "canasta":
-        return (2, 3)
+    """The table sizes a paper sheet can be printed for: the game's player counts."""
     return get_game(game).player_counts
+
+
+def _paper_sides(game: str, players: int) -> int:
+    """Columns of the paper sheet: one per player, or per partnership where Canasta plays in teams
+    (its usual teams: two for four or six players)."""
+    if game == "canasta":
+        return len(canasta.DEFAULT_TEAMS.get(players, ())) or players
+    return players
