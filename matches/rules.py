@@ -25,7 +25,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -75,7 +75,8 @@ SECTIONS: Mapping[str, Titles] = {
         ("players", gettext_lazy("Players, teams and cards")),
         ("deal", gettext_lazy("The deal")),
         ("turn", gettext_lazy("A turn")),
-        ("melds", gettext_lazy("Melds")),
+        # The original's word for a meld is "setje".
+        ("melds", pgettext_lazy("duizenden", "Melds")),
         ("jokers", gettext_lazy("Jokers")),
         ("queen-of-spades", gettext_lazy("The queen of spades")),
         ("going-out", gettext_lazy("The end of a deal")),
