@@ -206,7 +206,7 @@ def test_refused_went_out_sits_with_the_who_went_out_choice(scorer, match):
     response = post_deal(scorer, match, 1, side(0, meld=90, hand=40), side(1, meld=200, hand=0))
     assert response.status_code == 400
     went_out = re.search(r'<fieldset class="went-out[^"]*">.*?</fieldset>', response.content.decode(), re.S)
-    assert went_out and "Bram &amp; Dirk: A side needs 1 canasta(s) to go out; this one has 0." in went_out[0]
+    assert went_out and "Bram &amp; Dirk: A side needs 1 canasta to go out; this one has 0." in went_out[0]
     assert not Round.objects.filter(match=match).exists()
 
 
