@@ -22,6 +22,8 @@ from scoring import MatchState, RuleError, Setup, get_game
 
 Titles = tuple[tuple[str, Text], ...]
 
+# First on every rules page: the numbers a table looks up mid-game, on one phone screen.
+GLANCE: Titles = (("glance", _("At a glance")),)
 # The last sections of every rules page, in order: (anchor = partial name, title).
 COMMON_SECTIONS: Titles = (
     ("cards", _("Card values")),
@@ -104,7 +106,7 @@ class BaseHome:
                 if anchor in SHARED_SECTIONS
                 else f"{self.rules_template}#{anchor}",
             )
-            for anchor, title in (*self.sections, *COMMON_SECTIONS)
+            for anchor, title in (*GLANCE, *self.sections, *COMMON_SECTIONS)
         ]
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
@@ -115,6 +117,10 @@ class BaseHome:
 
     def paper_columns(self) -> tuple[int, ...]:
         return get_game(self.slug).player_counts
+
+    def paper_sides(self, players: int) -> int:
+        """Columns of a paper sheet for a table of ``players``: one per scoring unit."""
+        return players
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:
         block = self.paper_block

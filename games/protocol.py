@@ -174,7 +174,11 @@ class GameHome(Protocol):
         ...
 
     def paper_columns(self) -> tuple[int, ...]:
-        """How many columns a paper sheet may have (players, or sides)."""
+        """The table sizes a paper sheet can be printed for."""
+        ...
+
+    def paper_sides(self, players: int) -> int:
+        """How many score columns a paper sheet for ``players`` has (players, or teams)."""
         ...
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:

@@ -3,6 +3,9 @@
 The phone pages and the API both call ``message_for``, so a refused round reads the same in
 both. Parameters come from the engine (``RuleError.params``); a message names them with
 ``%(name)s`` placeholders, and a missing parameter falls back to the sentence without it.
+
+A game's own codes are worded in its home (``GameHome.message``), next to its rules; a message
+whose words follow a number ("1 card", "2 cards") is an ``ngettext_lazy`` there.
 """
 
 from __future__ import annotations

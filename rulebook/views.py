@@ -38,7 +38,13 @@ def _section(home: GameHome, anchor: str, tables: Context) -> Section | None:
 
 
 def _page_context(home: GameHome) -> dict[str, object]:
-    return {"home": home, "game": home.slug, "name": home.name, "t": home.rules_tables()}
+    return {
+        "home": home,
+        "game": home.slug,
+        "name": home.name,
+        "t": home.rules_tables(),
+        "rules_template": home.rules_template,
+    }
 
 
 @require_safe
@@ -83,11 +89,13 @@ def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
         columns = 0
     if columns not in choices:
         columns = 4 if 4 in choices else min(choices)
+    sides = home.paper_sides(columns)
     context = {
         **_page_context(home),
         "column_choices": choices,
-        "columns": range(1, columns + 1),
+        "columns": range(1, sides + 1),
         "column_count": columns,
+        "plays_alone": sides == columns,
         "rows": home.paper_rows(),
     }
     return render(request, home.paper_template, context)

@@ -1,5 +1,5 @@
-"""Barbuse's contracts by name. Dutch tables keep the Dutch names; other languages translate
-them (the catalogues may add the Dutch name beside)."""
+"""Barbuse's contracts by name: in the reader's language with the original's Dutch name beside
+(a Dutch table says the Dutch name alone), the same words on the scoresheet and the rules page."""
 
 from __future__ import annotations
 
@@ -11,19 +11,19 @@ from django.utils.translation import gettext_lazy
 from scoring.games import barbuse
 
 CONTRACT_NAMES: Mapping[str, Promise] = {
-    barbuse.KNOBBELEN: gettext_lazy("Knobbelen"),
-    barbuse.NO_QUEENS: gettext_lazy("Geen Vrouwen"),
-    barbuse.NO_HEARTS: gettext_lazy("Geen Harten"),
-    barbuse.AANLEGGEN: gettext_lazy("Aanleggen"),
-    barbuse.NO_KING_OF_HEARTS: gettext_lazy("Geen Hartenheer"),
+    barbuse.KNOBBELEN: gettext_lazy("Guess the tricks (Knobbelen)"),
+    barbuse.NO_QUEENS: gettext_lazy("No queens (Geen Vrouwen)"),
+    barbuse.NO_HEARTS: gettext_lazy("No hearts (Geen Harten)"),
+    barbuse.AANLEGGEN: gettext_lazy("Building rows (Aanleggen)"),
+    barbuse.NO_KING_OF_HEARTS: gettext_lazy("No king of hearts (Geen Hartenheer)"),
 }
-# What each name means, for readers who do not speak Dutch.
+# What each contract asks, in a few words.
 CONTRACT_GLOSSES: Mapping[str, Promise] = {
-    barbuse.KNOBBELEN: gettext_lazy("guess your tricks"),
-    barbuse.NO_QUEENS: gettext_lazy("no queens"),
-    barbuse.NO_HEARTS: gettext_lazy("no hearts"),
-    barbuse.AANLEGGEN: gettext_lazy("building rows"),
-    barbuse.NO_KING_OF_HEARTS: gettext_lazy("no king of hearts"),
+    barbuse.KNOBBELEN: gettext_lazy("show your tricks with your fingers, then take exactly that many"),
+    barbuse.NO_QUEENS: gettext_lazy("avoid taking queens"),
+    barbuse.NO_HEARTS: gettext_lazy("avoid taking hearts, or take them all"),
+    barbuse.AANLEGGEN: gettext_lazy("build rows from the tens; get rid of your cards first"),
+    barbuse.NO_KING_OF_HEARTS: gettext_lazy("avoid taking the king of hearts"),
 }
 
 

@@ -122,9 +122,9 @@ class CanastaHome(BaseHome):
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
 
-    def paper_columns(self) -> tuple[int, ...]:
-        """One column per side: two (two players, or two partnerships) or three."""
-        return (2, 3)
+    def paper_sides(self, players: int) -> int:
+        """Two or three play alone; four and six in their usual two partnerships."""
+        return len(canasta.DEFAULT_TEAMS.get(players, ())) or players
 
     def rules_tables(self) -> Context:
         packs_option = next(o for o in get_game(self.slug).options if o.name == "packs")
@@ -166,6 +166,10 @@ class CanastaHome(BaseHome):
             "packs": packs,
             "red_threes": red_threes,
             "red_threes_per_pack": canasta.RED_THREES_PER_PACK,
+            # The counts whose value is not simply "each" (all four: 800...), per number of packs.
+            "red_three_sets": [
+                (p, sorted(canasta.RED_THREE_SETS[p].items())) for p in packs if canasta.RED_THREE_SETS.get(p)
+            ],
             "cards_per_pack": count_rows(
                 [
                     *((_card(key), canasta.CARDS_PER_PACK[key]) for key in canasta.CARD_KEYS),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.base import BaseHome, Titles
 from games.protocol import CalculatorKey, Context, DemoMatch, Text
@@ -30,7 +30,8 @@ class DuizendenHome(BaseHome):
         ("players", gettext_lazy("Players, teams and cards")),
         ("deal", gettext_lazy("The deal")),
         ("turn", gettext_lazy("A turn")),
-        ("melds", gettext_lazy("Melds")),
+        # The original's word for a meld is "setje".
+        ("melds", pgettext_lazy("duizenden", "Melds")),
         ("jokers", gettext_lazy("Jokers")),
         ("queen-of-spades", gettext_lazy("The queen of spades")),
         ("going-out", gettext_lazy("The end of a deal")),

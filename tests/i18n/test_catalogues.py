@@ -59,3 +59,20 @@ def test_an_unknown_code_is_an_error_not_a_generic_message():
 def test_engine_messages_follow_the_active_language(language: str, expected: str):
     with translation.override(language):
         assert message_for(RuleError(Code.NOT_MULTIPLE_OF_5, "entries.0.points")) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "required", "expected"),
+    [
+        ("en", 1, "A side needs 1 canasta to go out; this one has 0."),
+        ("en", 2, "A side needs 2 canastas to go out; this one has 1."),
+        ("nl", 1, "Een team heeft 1 canasta nodig om uit te gaan; dit team heeft er 0."),
+        ("nl", 2, "Een team heeft 2 canasta's nodig om uit te gaan; dit team heeft er 1."),
+        ("fr", 2, "Un camp a besoin de 2 canastas pour sortir\u00a0; celui-ci en a 1."),
+    ],
+)
+def test_a_message_about_a_number_of_canastas_follows_that_number(language, required, expected):
+    params = {"required": required, "canastas": required - 1}
+    error = RuleError(Code.WENT_OUT_WITHOUT_CANASTA, "entries.0.went_out", params)
+    with translation.override(language):
+        assert message_for(error, "canasta") == expected

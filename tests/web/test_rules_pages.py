@@ -216,9 +216,12 @@ def test_tables_follow_the_engine_when_its_data_changes(client, monkeypatch):
     monkeypatch.setattr(barbuse, "QUEEN_PENALTY", 25)
     monkeypatch.setattr(duizenden, "CARD_VALUES", {**duizenden.CARD_VALUES, "A": 15})
 
-    row = page(client, "frustration-nl").find("tr", id="contract-1")
+    root = page(client, "frustration-nl")
+    row = root.find("tr", id="contract-1")
     assert "run of 5 + set of 4" in row.text
     assert row.find("td", data_minimum_cards=True).text == "9"
+    glance = root.find("section", id="glance")
+    assert [li.text for li in glance.find_all("li", data_contract=True)] == ["run of 5 + set of 4"]
 
     section = page(client, "canasta").find("section", id="minimum-meld")
     assert [tr.cells() for tr in section.find_all("tr", data_minimum=True)] == [
@@ -229,6 +232,8 @@ def test_tables_follow_the_engine_when_its_data_changes(client, monkeypatch):
     assert "25 per queen taken" in page(client, "barbuse").find("tr", data_contract="no_queens").text
     cards = page(client, "duizenden").find("section", id="cards")
     assert cards.find("tr", data_points="15").find_all("span", data_rank="A")
+    glance = page(client, "canasta").find("section", id="glance").find("div", data_glance="minimum-meld")
+    assert glance.text.endswith("2000 or more: 150")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -361,3 +366,142 @@ def test_scoresheet_contract_links_open_existing_anchors(client, alice, club, ga
         fragment = client.get(link.attrs["hx-get"], **HTMX)
         assert fragment.status_code == 200
         assert dom(fragment).find("div", data_anchor=anchor)
+
+
+# --- what the original texts say, and where Scoreblok decided ---------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_glance_card_is_the_first_section(client, game):
+    sections = page(client, game).find_all("section", **{"class": "rules-section"})
+    assert sections[0].attrs["id"] == "glance"
+    assert sections[0].find("dl", **{"class": "glance"})
+
+
+def test_duizenden_glance_answers_the_jokers_value_from_the_engine(client, monkeypatch):
+    """ "How much is a joker worth?" is answered in the first section, from the engine's data."""
+    monkeypatch.setattr(duizenden, "CARD_VALUES", {**duizenden.CARD_VALUES, "joker": 30})
+    glance = page(client, "duizenden").find("section", id="glance")
+    item = next(
+        span for span in glance.find_all("span", data_points=True) if span.find_all(data_rank="joker")
+    )
+    assert item.attrs["data-points"] == "30"
+    assert item.find("b").text == "30"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_names_its_source(client, game):
+    source = page(client, game).find("p", **{"class": "rules-source"})
+    assert source.find("cite")
+
+
+def test_barbuse_source_points_to_wikibooks(client):
+    source = page(client, "barbuse").find("p", **{"class": "rules-source"})
+    assert source.find("a", href="https://nl.wikibooks.org/wiki/Kaartspel/Barbuse")
+
+
+@pytest.mark.parametrize(
+    ("game", "anchor", "decision"),
+    [
+        ("canasta", "melds", "own-melds"),
+        ("canasta", "threes", "red-threes-penalty"),
+        ("canasta", "minimum-meld", "at-least"),
+        ("canasta", "going-out", "concealed"),
+        ("duizenden", "cards", "card-values"),
+        ("duizenden", "going-out", "no-bonus"),
+        ("frustration-nl", "end", "laid-down"),
+        ("frustration-nl", "contracts", "contract-word"),
+        ("frustration-fr", "deal", "turn-order"),
+        ("frustration-fr", "levels", "level-list"),
+        ("barbuse", "contract-no_hearts", "all-hearts"),
+        ("barbuse", "contract-no_king_of_hearts", "king-of-hearts"),
+        ("barbuse", "contract-knobbelen", "exact"),
+    ],
+)
+def test_a_decision_marker_sits_next_to_each_rule_the_spec_changed(client, game, anchor, decision):
+    section = page(client, game).find("section", id=anchor)
+    marker = section.find("span", data_decision=decision)
+    assert marker.find("b").text == "Scoreblok decides"
+    assert len(marker.text) > len("Scoreblok decides") + 10
+
+
+def test_canasta_states_the_seeds_pile_meld_and_canasta_rules(client):
+    root = page(client, "canasta")
+    turn = root.find("section", id="turn").text
+    assert "not yet on the table" in turn and "A wild card does not replace one of them" in turn
+    assert (
+        "Er mogen ook kaarten bij de sets van andere spelers worden gelegd"
+        in root.find("section", id="melds").text
+    )
+    frozen = root.find("section", id="frozen-pile").text
+    assert "a red three or a wild card was turned up at the start of the deal" in frozen
+    canastas = root.find("section", id="canastas").text
+    assert "red card on top" in canastas and "black card on top" in canastas
+    assert "may no longer be looked through" in canastas
+    threes = root.find("section", id="threes").text
+    assert f"{canasta.RED_THREE_VALUE} points off for each" in threes
+
+
+def test_duizenden_states_the_seeds_queen_joker_and_going_out_rules(client):
+    root = page(client, "duizenden")
+    assert (
+        "tenzij ze getrokken wordt in de laatste ronde als laatste kaart"
+        in root.find("section", id="queen-of-spades").text
+    )
+    assert "that last card must be a discard" in root.find("section", id="going-out").text
+    assert "in team play to your teammate's" in root.find("section", id="melds").text
+    assert "takes the joker" in root.find("section", id="jokers").text
+
+
+def test_frustration_fr_states_runs_from_the_king_to_the_ace_level_9_and_the_knock(client):
+    root = page(client, "frustration-fr")
+    melds = root.find("section", id="melds").text
+    assert "du roi à l'as" in melds and "Q-K-A" in melds
+    # The spec decides runs do not go round the corner, and the page says so next to the rule.
+    decision = root.find("section", id="melds").find("span", data_decision="run-corner")
+    assert "K-A-2 is not a run" in decision.text
+    assert "ensemble" in melds and "série" in melds and "course" in melds
+    assert "can no longer draw or discard" in root.find("section", id="levels").text
+    assert "knock on the table" in root.find("section", id="completing").text
+
+
+def test_frustration_nl_quotes_the_seeds_winning_sentence(client):
+    end = page(client, "frustration-nl").find("section", id="end")
+    quote = end.find("blockquote", lang="nl")
+    assert quote.text.startswith("Winnaar is degene die als eerste uitgelegd heeft in ronde 11")
+
+
+def test_barbuse_knobbelen_reveal_is_the_seeds(client):
+    text = page(client, "barbuse").find("section", id="contract-knobbelen").text
+    assert "puts his fist on the table" in text and "the oldest player counts down, 3, 2, 1" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "No queens (Geen Vrouwen)"), ("fr", "Pas de dames (Geen Vrouwen)"), ("nl", "Geen Vrouwen")],
+)
+def test_barbuse_contracts_show_the_dutch_name_beside_the_translation(client, language, expected):
+    response = client.get(reverse("rules_game", args=["barbuse"]), HTTP_ACCEPT_LANGUAGE=language)
+    row = dom(response).find("section", id="contracts").find("tr", data_contract="no_queens")
+    assert row.find("th").find("a").text == expected
+
+
+@pytest.mark.parametrize(("players", "heading"), [("2", "Player 1"), ("3", "Player 3"), ("4", "Team 1")])
+def test_canasta_paper_sheet_says_player_when_playing_alone(client, players, heading):
+    root = dom(client.get(reverse("rules_paper", args=["canasta"]), {"columns": players}))
+    headings = [th.text for th in root.find_all("th", **{"class": "name"})]
+    assert heading in headings
+    assert len(headings) == (int(players) if players != "4" else 2)
+
+
+def test_canasta_paper_reminder_lists_red_threes_and_going_out(client):
+    reminder = dom(client.get(reverse("rules_paper", args=["canasta"]))).find(
+        "section", **{"class": "paper-reminder"}
+    )
+    assert reminder.find("table", **{"class": "rules-table red-threes"})
+    assert f"Going out: {canasta.GOING_OUT_BONUS}" in reminder.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_one_or_more_plurals_on_the_rules_pages(client, game):
+    assert "(s)" not in page(client, game).text
