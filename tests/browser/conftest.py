@@ -71,4 +71,11 @@ def logged_in(page, live_server, transactional_db):
 def assert_fits_the_phone(page) -> None:
     """Nothing sticks out sideways at 360 px (the grid scrolls inside its own box)."""
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"page is {width}px wide"
+    wide = page.evaluate(
+        """(limit) => [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > limit + 0.5)
+            .slice(0, 5)
+            .map((e) => e.tagName + '.' + e.className + ': ' + e.textContent.trim().slice(0, 40))""",
+        PHONE["width"],
+    )
+    assert width <= PHONE["width"], f"{page.url} is {width}px wide: {wide}"
