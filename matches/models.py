@@ -270,6 +270,8 @@ class Match(models.Model):
         if not rounds:
             raise Round.DoesNotExist
         last = rounds[-1]
+        if number is not None and number > last.number:
+            raise Round.DoesNotExist  # undone meanwhile (two phones undoing at once)
         if number is not None and number != last.number:
             raise refuse(SiteCode.NOT_LAST_ROUND, "number")
         RoundRevision.objects.create(

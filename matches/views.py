@@ -136,6 +136,8 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             match.correct_round(number, body, by=request.user)
         except Refused as refused:
             errors = error_list(refused.errors, match.game)
+        except Round.DoesNotExist:
+            raise Http404 from None  # undone on another phone while this one corrected it
         else:
             messages.success(request, _("Round %(number)s corrected.") % {"number": number})
             return redirect("match_detail", match_id=match.pk)

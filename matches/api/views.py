@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -27,7 +28,7 @@ from matches.api.schema import (
     NewMatchSerializer,
     RoundBodySerializer,
 )
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round
 from matches.presenters import match_json, match_summary_json, round_json
 from matches.refusals import SiteCode
 from players.models import Club
@@ -222,6 +223,8 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
         recorded = match.undo_last_round(number, by=request.user)
     except Refused as refused:
         return refused_response(refused, game=match.game, correction=True)
+    except Round.DoesNotExist:
+        raise Http404 from None  # undone by another request since this one began
     return Response(match_json(match, recorded))
 
 
