@@ -21,6 +21,16 @@ def deal_form(went_out: int, seats: list[tuple[bool, int]], key: str = "k1") -> 
     return data
 
 
+# Anna goes out, Bram laid down and keeps 30, Cor did not lay down and keeps 95.
+DEAL_1 = {
+    "entries": [
+        {"laid_down": True, "went_out": True, "points": 0},
+        {"laid_down": True, "went_out": False, "points": 30},
+        {"laid_down": False, "went_out": False, "points": 95},
+    ]
+}
+
+
 @pytest.fixture
 def match(alice, club) -> Match:
     return MatchFactory.create(club=club, game="frustration-nl", players=["Anna", "Bram", "Cor"], by=alice)
@@ -137,16 +147,7 @@ def test_a_stale_phone_shows_the_current_sheet_and_stores_nothing(alice_client, 
 
 
 def test_correcting_a_round_replays_and_records_history(alice_client, match, alice):
-    match.add_round(
-        {
-            "entries": [
-                {"laid_down": True, "went_out": True, "points": 0},
-                {"laid_down": True, "went_out": False, "points": 30},
-                {"laid_down": False, "went_out": False, "points": 95},
-            ]
-        },
-        by=alice,
-    )
+    match.add_round(DEAL_1, by=alice)
     edit = reverse("round_edit", args=[match.pk, 1])
     assert "Correct round 1" in alice_client.get(edit).content.decode()
     response = alice_client.post(edit, deal_form(0, [(True, 0), (True, 40), (False, 95)]))
@@ -174,16 +175,7 @@ def test_refused_correction_changes_nothing(alice_client, match, alice):
 
 
 def test_undo_removes_the_last_round(alice_client, match, alice):
-    match.add_round(
-        {
-            "entries": [
-                {"laid_down": True, "went_out": True, "points": 0},
-                {"laid_down": True, "went_out": False, "points": 30},
-                {"laid_down": False, "went_out": False, "points": 95},
-            ]
-        },
-        by=alice,
-    )
+    match.add_round(DEAL_1, by=alice)
     response = alice_client.post(reverse("round_undo", args=[match.pk]))
     assert response.status_code == 302
     assert not Round.objects.filter(match=match).exists()
@@ -191,16 +183,7 @@ def test_undo_removes_the_last_round(alice_client, match, alice):
 
 
 def test_the_sheet_shows_a_correction_as_a_readable_diff(alice_client, match, alice):
-    match.add_round(
-        {
-            "entries": [
-                {"laid_down": True, "went_out": True, "points": 0},
-                {"laid_down": True, "went_out": False, "points": 30},
-                {"laid_down": False, "went_out": False, "points": 95},
-            ]
-        },
-        by=alice,
-    )
+    match.add_round(DEAL_1, by=alice)
     alice_client.post(
         reverse("round_edit", args=[match.pk, 1]), deal_form(0, [(True, 0), (True, 40), (False, 95)])
     )
@@ -211,16 +194,7 @@ def test_the_sheet_shows_a_correction_as_a_readable_diff(alice_client, match, al
 
 
 def test_an_undone_round_stays_readable_in_the_history(alice_client, match, alice):
-    match.add_round(
-        {
-            "entries": [
-                {"laid_down": True, "went_out": True, "points": 0},
-                {"laid_down": True, "went_out": False, "points": 30},
-                {"laid_down": False, "went_out": False, "points": 95},
-            ]
-        },
-        by=alice,
-    )
+    match.add_round(DEAL_1, by=alice)
     alice_client.post(reverse("round_undo", args=[match.pk]))
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "Deal 1 undone by alice" in page
