@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
 from players.forms import SignupForm
+from players.middleware import LANGUAGE_SESSION_KEY
 from players.models import Club, Preference
 
 
@@ -31,4 +32,5 @@ def set_language(request: HttpRequest) -> HttpResponse:
     language = request.POST.get("language", "")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         Preference.objects.update_or_create(user=request.user, defaults={"language": language})
+        request.session[LANGUAGE_SESSION_KEY] = language
     return response
