@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test lint typecheck messages check-deploy clean
+.PHONY: install run test lint typecheck messages check-deploy bench clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
@@ -25,6 +25,15 @@ run: install
 	$(DEV) $(BIN)/python manage.py migrate --no-input
 	$(DEV) $(BIN)/python manage.py load_demo
 	$(DEV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Speed figures with their budgets (docs/performance.md): the engine, queries per request, a load
+# test behind gunicorn and bytes sent. Needs PostgreSQL; BENCH_DATABASE_URL names a database of
+# its own (dropped and made again). Not part of `make test`: it takes about three minutes.
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scoreblok_bench
+
+bench: install
+	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m bench.run
 
 lint: install
 	$(BIN)/ruff check .

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
 from players.forms import PasswordResetForm, SignupForm
+from players.middleware import LANGUAGE_SESSION_KEY
 from players.models import Club, Preference
 
 logger = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     language = request.POST.get("language", "")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         Preference.objects.update_or_create(user=request.user, defaults={"language": language})
+        request.session[LANGUAGE_SESSION_KEY] = language
     return response
 
 

@@ -13,7 +13,8 @@ own progress back; code that handles every game (the registry) sees ``Game[objec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Protocol
 
@@ -133,26 +134,56 @@ class Game[P, H](Protocol):
         ...
 
 
+@dataclass(frozen=True, eq=False)
+class ScoreLog:
+    """The round scores so far, as a chain that shares its past: adding a round is one new link,
+    so a fold over n rounds stays linear (a tuple copied at every round made it quadratic).
+    Two logs are equal when they hold the same scores."""
+
+    last: Scores | None = None  # None only for the empty log
+    before: ScoreLog | None = None
+    length: int = 0
+
+    def add(self, scores: Scores) -> ScoreLog:
+        return ScoreLog(scores, self, self.length + 1)
+
+    def as_tuple(self) -> tuple[Scores, ...]:
+        newest_first: list[Scores] = []
+        link: ScoreLog | None = self
+        while link is not None and link.last is not None:
+            newest_first.append(link.last)
+            link = link.before
+        return tuple(reversed(newest_first))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreLog):
+            return NotImplemented
+        return self is other or (self.length == other.length and self.as_tuple() == other.as_tuple())
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+
 @dataclass(frozen=True)
 class MatchState[P, H]:
+    """A match after some rounds. ``totals`` is carried from round to round and ``log`` only
+    grows by a link, so playing a round costs the same at deal 2 000 as at deal 2."""
+
     game: Game[P, H]
     setup: Setup
-    scores: tuple[Scores, ...]  # per round, per unit
+    totals: Scores  # the sums of the round scores per unit (before any game bonus)
+    log: ScoreLog
     progress: P
     outlook: Outlook[H]
 
     @property
     def played(self) -> int:
-        return len(self.scores)
+        return self.log.length
 
-    @property
-    def totals(self) -> Scores:
-        """The sums of the round scores per unit (before any game bonus)."""
-        return (
-            tuple(sum(column) for column in zip(*self.scores, strict=True))
-            if self.scores
-            else (0,) * len(self.setup.units)
-        )
+    @cached_property
+    def scores(self) -> tuple[Scores, ...]:
+        """Per round, per unit; built from the log once, when a page or a test asks."""
+        return self.log.as_tuple()
 
     @property
     def finished(self) -> bool:
@@ -217,7 +248,7 @@ def read_teams(raw: object, players: int) -> Teams | None:
 def start_match[P, H](game: Game[P, H], setup: Setup) -> MatchState[P, H]:
     progress = game.start(setup)
     zero = (0,) * len(setup.units)
-    return MatchState(game, setup, (), progress, game.outlook(setup, progress, zero))
+    return MatchState(game, setup, zero, ScoreLog(), progress, game.outlook(setup, progress, zero))
 
 
 def play_round[P, H](state: MatchState[P, H], body: object) -> MatchState[P, H]:
@@ -225,13 +256,15 @@ def play_round[P, H](state: MatchState[P, H], body: object) -> MatchState[P, H]:
     if state.finished:
         raise refuse(Code.MATCH_FINISHED)
     scores, progress = state.game.play(state.setup, state.progress, state.played + 1, body)
-    rounds = (*state.scores, tuple(scores))
-    totals = tuple(sum(column) for column in zip(*rounds, strict=True))
-    return replace(
-        state,
-        scores=rounds,
-        progress=progress,
-        outlook=state.game.outlook(state.setup, progress, totals),
+    scores = tuple(scores)
+    totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
+    return MatchState(
+        state.game,
+        state.setup,
+        totals,
+        state.log.add(scores),
+        progress,
+        state.game.outlook(state.setup, progress, totals),
     )
 
 

@@ -1,0 +1,1 @@
+"""Benchmarks run by ``make bench`` (not by ``make test``): engine, queries, load, bytes."""

@@ -1,0 +1,43 @@
+"""``make bench``: the engine, queries per request, a load test and bytes transferred.
+
+Run from the repository root: ``.venv/bin/python -m bench.run [engine|queries|load|bytes]...``
+(all four by default). Queries, load and bytes need PostgreSQL (``BENCH_DATABASE_URL``, default
+``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from bench import engine
+from bench.report import Figure, load, machine
+
+PARTS = ("engine", "queries", "load", "bytes")
+
+
+def main(argv: list[str]) -> int:
+    parts = argv or list(PARTS)
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        print(f"unknown part(s): {', '.join(sorted(unknown))}; choose from {', '.join(PARTS)}")
+        return 2
+    print(f"Scoreblok bench on {machine()}")
+    print(f"At the start: {load()}")
+    figures: list[Figure] = []
+    if "engine" in parts:
+        figures += engine.run()
+    if {"queries", "load", "bytes"} & set(parts):
+        from bench import site  # Django from here on
+
+        figures += site.run([part for part in parts if part != "engine"])
+    failed = [figure for figure in figures if figure.passed is False]
+    judged = [figure for figure in figures if figure.passed is not None]
+    print(f"\nAt the end: {load()}")
+    print(f"{len(judged) - len(failed)} of {len(judged)} budgets met.")
+    for figure in failed:
+        print(f"  FAIL  {figure.name}: {figure.value} (budget {figure.budget})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,347 @@
+"""The site against PostgreSQL: queries per request, a load test behind gunicorn, bytes sent.
+
+``BENCH_DATABASE_URL`` names the database (dropped and made again, so give it its own name);
+the run sets ``DEBUG=0``, a throw-away ``SECRET_KEY`` and a temporary ``STATIC_ROOT`` before
+Django starts, and runs ``migrate`` and ``collectstatic`` itself.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from bench.report import Figure, header
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scoreblok_bench")
+STATIC_ROOT = Path(tempfile.mkdtemp(prefix="scoreblok-bench-static-"))
+ENVIRONMENT = {
+    "DJANGO_SETTINGS_MODULE": "bench.settings",
+    "DATABASE_URL": DATABASE_URL,
+    "DEBUG": "0",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "BENCH_STATIC_ROOT": str(STATIC_ROOT),
+    "CONN_MAX_AGE": "60",
+}
+os.environ.update(ENVIRONMENT)
+
+QUERY_ROUNDS = (1, 20, 200)
+QUERY_PLAYERS = (2, 6)
+TABLES = 20  # concurrent users in the load test, one table (match) each
+SECONDS = int(os.environ.get("BENCH_SECONDS", "20"))
+WORKERS = 4
+P95_BUDGET_MS = 50
+RATIO_BUDGETS = {
+    "API POST round": 0.5,
+    "API GET match": 0.5,
+    "form POST round": 0.33,
+    "GET scoresheet": 0.33,
+}
+COLD_BUDGET_KB = 60
+
+
+def _recreate_database() -> None:
+    name = DATABASE_URL.rsplit("/", 1)[1]
+    admin = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def _setup_django() -> None:
+    import django
+    from django.core.management import call_command
+
+    _recreate_database()
+    django.setup()
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+
+# --- b. queries per request --------------------------------------------------------------------
+
+
+def queries() -> list[Figure]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from bench.scenarios import PAGES, count_queries, start_match
+    from players.models import Club
+
+    header("Queries per request (Django test client, PostgreSQL, session warmed by one request)")
+    user = get_user_model().objects.create_user("bench-queries", password="bench-queries-pw")
+    club = Club.personal_for(user)
+    counts: dict[str, dict[tuple[int, int], int]] = {page.name: {} for page in PAGES}
+    for players in QUERY_PLAYERS:
+        for rounds in QUERY_ROUNDS:
+            match, next_deal = start_match(club, user, players, rounds)
+            client = Client()
+            client.force_login(user)
+            client.get("/")
+            for page in PAGES:
+                counts[page.name][(rounds, players)] = count_queries(client, page, match, next_deal)
+                if "POST" in page.name:
+                    match.undo_last_round(by=user)
+    figures = []
+    columns = [(rounds, players) for players in QUERY_PLAYERS for rounds in QUERY_ROUNDS]
+    print("        " + " ".join(f"{r:>4}r/{p}p" for r, p in columns))
+    for name, by_size in counts.items():
+        values = [by_size[column] for column in columns]
+        print(f"        {' '.join(f'{v:>8}' for v in values)}  {name}")
+        figures.append(
+            Figure(
+                f"queries: {name}",
+                f"{min(values)}..{max(values)}",
+                "constant over rounds and players",
+                len(set(values)) == 1,
+            )
+        )
+    for figure in figures:
+        print(figure.line())
+    return figures
+
+
+# --- c. load test ------------------------------------------------------------------------------
+
+
+def _seed_tables() -> Path:
+    """One user, session, token and Duizenden match (6 players, 20 rounds) per table."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    from bench.scenarios import start_match
+    from players.models import Club
+
+    tables = []
+    for table in range(TABLES):
+        user = get_user_model().objects.create_user(f"bench-table-{table}", password="bench-table-pw")
+        match, _next = start_match(Club.personal_for(user), user, 6, 20)
+        client = Client()
+        client.force_login(user)
+        client.get(f"/matches/{match.pk}/")
+        tables.append(
+            {
+                "match": match.pk,
+                "players": 6,
+                "sessionid": client.cookies["sessionid"].value,
+                "csrftoken": client.cookies["csrftoken"].value,
+                "token": Token.objects.create(user=user).key,
+            }
+        )
+    path = STATIC_ROOT / "tables.json"
+    path.write_text(json.dumps(tables))
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_for(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"gunicorn did not answer {url}")
+
+
+def _gunicorn(port: int) -> subprocess.Popen[bytes]:
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "config.wsgi",
+        "--workers",
+        str(WORKERS),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+    ]
+    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **ENVIRONMENT}, start_new_session=True)
+
+
+# Reads before writes: every round posted makes the matches (20 deals at the start) longer.
+SCENARIOS = (
+    ("bare view", "BareView"),
+    ("API GET match", "ApiReader"),
+    ("GET scoresheet", "SheetReader"),
+    ("API POST round", "ApiPoster"),
+    ("form POST round", "FormPoster"),
+    ("mix, 20 tables", "Table"),
+)
+
+
+def _locust(host: str, user_class: str, tables: Path, out: Path) -> dict[str, dict[str, Any]]:
+    command = [
+        str(Path(sys.executable).parent / "locust"),
+        "-f",
+        str(ROOT / "bench" / "locustfile.py"),
+        "--headless",
+        "--users",
+        str(TABLES),
+        "--spawn-rate",
+        str(TABLES),
+        "--run-time",
+        f"{SECONDS}s",
+        "--host",
+        host,
+        "--csv",
+        str(out),
+        "--only-summary",
+        "--loglevel",
+        "WARNING",
+        user_class,
+    ]
+    env = {**os.environ, "BENCH_TABLES": str(tables)}
+    subprocess.run(command, cwd=ROOT, env=env, check=False, capture_output=True)
+    rows: dict[str, dict[str, Any]] = {}
+    with open(f"{out}_stats.csv") as stats:
+        for row in csv.DictReader(stats):
+            rows[row["Name"]] = row
+    return rows
+
+
+def load() -> list[Figure]:
+    header(
+        f"Load: locust, {TABLES} users, {SECONDS} s per scenario, gunicorn {WORKERS} sync workers, "
+        "DEBUG=0, PostgreSQL; client, server and database share the machine"
+    )
+    tables = _seed_tables()
+    port = _free_port()
+    server = _gunicorn(port)
+    host = f"http://127.0.0.1:{port}"
+    results: dict[str, dict[str, dict[str, Any]]] = {}
+    try:
+        _wait_for(f"{host}/bench/bare/")
+        for title, user_class in SCENARIOS:
+            results[title] = _locust(host, user_class, tables, STATIC_ROOT / user_class)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    print(f"        {'scenario / request':44} {'req/s':>8} {'fail':>5} {'p50':>6} {'p95':>6} {'p99':>6}  ms")
+    for title, rows in results.items():
+        for name, row in rows.items():
+            label = title if name == "Aggregated" else f"  {name}"
+            if name == "Aggregated" and len(rows) == 2:
+                continue
+            print(
+                f"        {label:44} {float(row['Requests/s']):8.1f} {row['Failure Count']:>5} "
+                f"{row['50%']:>6} {row['95%']:>6} {row['99%']:>6}"
+            )
+    figures = []
+    bare = float(results["bare view"]["Aggregated"]["Requests/s"])
+    for title, budget in RATIO_BUDGETS.items():
+        rate = float(results[title]["Aggregated"]["Requests/s"])
+        ratio = rate / bare if bare else 0.0
+        figures.append(
+            Figure(
+                f"throughput {title} ÷ bare view",
+                f"{ratio:.2f} ({rate:.0f}/{bare:.0f})",
+                f"≥ {budget}",
+                ratio >= budget,
+            )
+        )
+    for title, rows in results.items():
+        failures = int(rows["Aggregated"]["Failure Count"])
+        figures.append(Figure(f"failures: {title}", str(failures), "0", failures == 0))
+    mix = results["mix, 20 tables"]
+    for name, row in mix.items():
+        if name != "Aggregated":
+            p95 = float(row["95%"])
+            figures.append(
+                Figure(
+                    f"p95 at {TABLES} tables (mix): {name}",
+                    f"{p95:.0f} ms",
+                    f"< {P95_BUDGET_MS} ms",
+                    p95 < P95_BUDGET_MS,
+                )
+            )
+    for figure in figures:
+        print(figure.line())
+    return figures
+
+
+# --- d. bytes ------------------------------------------------------------------------------------
+
+
+ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(?P<url>/static/[^"]+)"')
+
+
+def bytes_sent() -> list[Figure]:
+    """The scoresheet's HTML gzipped (as a proxy compressing text would send it) and its static
+    files as whitenoise serves them with ``Accept-Encoding: gzip``. Bodies only, no headers.
+    Warm: the static files are cached (their names carry a hash and a year-long max-age)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from bench.scenarios import start_match
+    from players.models import Club
+
+    header("Bytes transferred for the scoresheet (6 players, 20 rounds)")
+    user = get_user_model().objects.create_user("bench-bytes", password="bench-bytes-pw")
+    match, _next = start_match(Club.personal_for(user), user, 6, 20)
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/matches/{match.pk}/")
+    html = page.content
+    html_gz = len(gzip.compress(html, compresslevel=6))
+    assets = sorted(set(ASSET.findall(html.decode())))
+    asset_bytes = 0
+    for url in assets:
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        body = b"".join(response.streaming_content) if response.streaming else response.content  # type: ignore[attr-defined]
+        size = len(body)
+        asset_bytes += size
+        print(f"        {size:>8} B  {url} ({response.get('Content-Encoding', 'identity')})")
+    print(f"        {html_gz:>8} B  the page's HTML, gzip -6 ({len(html)} B uncompressed)")
+    cold = (html_gz + asset_bytes) / 1024
+    warm = html_gz / 1024
+    figures = [
+        Figure(
+            "scoresheet transferred, cold (HTML + static, gzip)",
+            f"{cold:.1f} KB",
+            f"< {COLD_BUDGET_KB} KB",
+            cold < COLD_BUDGET_KB,
+        ),
+        Figure("scoresheet transferred, warm (static cached)", f"{warm:.1f} KB", "", None),
+    ]
+    for figure in figures:
+        print(figure.line())
+    return figures
+
+
+def run(parts: list[str]) -> list[Figure]:
+    figures: list[Figure] = []
+    try:
+        _setup_django()
+        if "queries" in parts:
+            figures += queries()
+        if "load" in parts:
+            figures += load()
+        if "bytes" in parts:
+            figures += bytes_sent()
+    finally:
+        shutil.rmtree(STATIC_ROOT, ignore_errors=True)
+    return figures

@@ -1,0 +1,43 @@
+"""Every page and endpoint a table uses makes the same number of queries whatever the number of
+rounds or players: a match of 20 deals for six costs what a match of one deal for two does.
+
+The limits are what the pages make today (``make bench`` prints the same counts at 200 rounds
+against PostgreSQL). The session is warmed by one request first: the first page of a session
+also reads the language preference once and saves it in the session.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.scenarios import PAGES, Page, start_match
+from players.models import Club
+
+LIMITS = {
+    "scoresheet GET /matches/<id>/": 6,
+    "home GET /": 6,
+    "API GET /api/matches/": 6,
+    "API GET /api/matches/<id>/": 5,
+    "form POST /matches/<id>/rounds/ (htmx)": 13,
+    "API POST /api/matches/<id>/rounds/": 12,
+}
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("rounds", [1, 20])
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_queries_do_not_grow_with_rounds_or_players(
+    client, alice, django_assert_max_num_queries, page: Page, rounds: int, players: int
+) -> None:
+    """Alice's request on a Duizenden match costs the page's fixed number of queries."""
+    match, next_deal = start_match(Club.personal_for(alice), alice, players, rounds)
+    client.force_login(alice)
+    client.get("/")
+    with django_assert_max_num_queries(LIMITS[page.name]):
+        response = page.call(client, match, next_deal)
+    assert response.status_code == page.status
+
+
+def test_every_page_has_a_limit() -> None:
+    """A page added to the benchmark's list gets a limit here too."""
+    assert {page.name for page in PAGES} == set(LIMITS)
