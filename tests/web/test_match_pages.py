@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, Round, RoundRevision
-from players.models import Club
+from players.models import Club, Membership
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -252,9 +252,9 @@ def test_signup_creates_a_user_with_a_personal_club(client):
     assert Club.objects.filter(memberships__user__username="dora", personal=True).exists()
 
 
-def test_new_match_can_be_started_in_another_club_of_the_user(alice_client, alice):
+def test_new_match_can_be_started_in_another_club_where_the_user_keeps_score(alice_client, alice):
     klaverclub = Club.objects.create(name="De Klaverclub")
-    klaverclub.memberships.create(user=alice)
+    klaverclub.memberships.create(user=alice, role=Membership.Role.SCORER)
     page = alice_client.get(reverse("new_match_setup", args=["frustration-nl"])).content.decode()
     assert "De Klaverclub" in page
     response = alice_client.post(
@@ -263,6 +263,19 @@ def test_new_match_can_be_started_in_another_club_of_the_user(alice_client, alic
     )
     assert response.status_code == 302
     assert Match.objects.get().club == klaverclub
+
+
+def test_new_match_is_not_offered_in_a_club_where_the_user_only_reads(alice_client, alice):
+    klaverclub = Club.objects.create(name="De Klaverclub")
+    klaverclub.memberships.create(user=alice, role=Membership.Role.MEMBER)
+    page = alice_client.get(reverse("new_match_setup", args=["frustration-nl"])).content.decode()
+    assert "De Klaverclub" not in page
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]),
+        {"club": str(klaverclub.pk), "player_0": "Anna", "player_1": "Bram", "dealer": "0"},
+    )
+    assert response.status_code == 200
+    assert not Match.objects.exists()
 
 
 def test_new_match_in_a_club_the_user_is_not_in_is_refused(alice_client, charlie):
