@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),
     path("matches/<int:match_id>/rounds/<int:number>/edit/", match_views.round_edit, name="round_edit"),
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
+    path("", include("players.urls")),
     path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -121,6 +121,13 @@ class Club(models.Model):
         return club
 
     @transaction.atomic
+    def dissolve(self) -> None:
+        """Delete the club with everything in it. Its matches go first: their seats protect
+        the players from being deleted on their own."""
+        self.matches.all().delete()
+        self.delete()
+
+    @transaction.atomic
     def set_role(self, membership: Membership, role: str, *, by) -> None:
         """Give a member another role. Making someone owner hands ownership over: the owner
         who does it stays on as admin."""
