@@ -106,6 +106,11 @@ class Club(models.Model):
             return False
         return self.may_grant(user, membership.role)
 
+    def is_last_owner(self, user) -> bool:
+        """The user owns the club and nobody else does: they cannot leave it."""
+        owners = self.memberships.filter(role=Membership.Role.OWNER).values_list("user", flat=True)
+        return list(owners) == [user.pk]
+
     def may_delete(self, user) -> bool:
         """Only an owner deletes a club; the personal table is never deleted."""
         return not self.personal and self.role_of(user) == Membership.Role.OWNER
@@ -147,9 +152,7 @@ class Club(models.Model):
     def leave(self, user) -> None:
         """``LastOwner`` if the user is the only owner: someone must keep the club."""
         membership = self.memberships.select_for_update().get(user=user)
-        if membership.role == Membership.Role.OWNER and not (
-            self.memberships.filter(role=Membership.Role.OWNER).exclude(pk=membership.pk).exists()
-        ):
+        if self.is_last_owner(user):
             raise LastOwner
         self.remove_member(membership)
 

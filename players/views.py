@@ -260,6 +260,7 @@ def _render_club(
         "role": club.role_of(user),
         "manages": club.may_manage(user),
         "may_delete": club.may_delete(user),
+        "may_leave": not club.is_last_owner(user),
         "members": [
             {
                 "membership": m,

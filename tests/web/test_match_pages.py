@@ -237,6 +237,25 @@ def test_another_clubs_match_is_not_found(client, charlie, match):
     assert client.post(reverse("round_add", args=[match.pk]), {}).status_code == 404
 
 
+def test_a_member_reads_the_sheet_without_the_controls_to_change_it(client, bob, match):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        }
+    )
+    client.force_login(bob)
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "95" in page
+    assert 'id="round-form"' not in page
+    assert reverse("round_undo", args=[match.pk]) not in page
+    assert reverse("round_edit", args=[match.pk, 1]) not in page
+    assert client.post(reverse("round_add", args=[match.pk]), {}).status_code == 403
+
+
 def test_scoring_needs_a_login(client, match):
     response = client.get(reverse("match_detail", args=[match.pk]))
     assert response.status_code == 302
