@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),
     path("matches/<int:match_id>/rounds/<int:number>/edit/", match_views.round_edit, name="round_edit"),
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
+    path("", include("players.urls")),
     path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),

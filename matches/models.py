@@ -133,6 +133,13 @@ class Match(models.Model):
         rounds = list(self.rounds.order_by("number"))
         return Recorded(rounds, scoring.replay(self.rules, self.setup, [r.body for r in rounds]))
 
+    def can_score(self, user) -> bool:
+        """Enter, correct and undo rounds: the club's owners and admins for every match, a
+        scorer for the matches they keep (the ones they started)."""
+        if self.club.may_manage(user):
+            return True
+        return self.created_by_id is not None and self.created_by_id == user.pk and self.club.may_score(user)
+
     # --- writing ------------------------------------------------------------------------
 
     @classmethod

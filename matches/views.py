@@ -1,7 +1,8 @@
 """The phone pages: home, new match, the scoresheet with its round form, corrections and undo.
 
 Thin function views: the first line fetches the match through ``_match_for_member`` (404 for
-other clubs' matches), then one model call, then ``render`` or ``redirect``. htmx requests get
+other clubs' matches) or ``_match_for_scorer`` (also 403 for a member who may not keep its
+score), then one model call, then ``render`` or ``redirect``. htmx requests get
 the ``sheet`` partial of the same template; everything works without JavaScript too.
 """
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -36,6 +38,14 @@ SHEET = "matches/match_detail.html"
 
 def _match_for_member(request: HttpRequest, match_id: int) -> Match:
     return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+
+
+def _match_for_scorer(request: HttpRequest, match_id: int) -> Match:
+    """The match if the user may keep its score; 404 outside its club, 403 inside it."""
+    match = _match_for_member(request, match_id)
+    if not match.can_score(request.user):
+        raise PermissionDenied(_("Only the club's scorekeepers may change this match."))
+    return match
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -67,7 +77,7 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
     except UnknownGame:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
-    clubs = Club.objects.for_user(request.user).order_by("-personal", "name")
+    clubs = Club.objects.where_user_scores(request.user).order_by("-personal", "name")
     form = NewMatchForm(home, clubs, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -100,7 +110,7 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = _match_for_member(request, match_id)
+    match = _match_for_scorer(request, match_id)
     body = home_for(match.game).parse_round(request.POST, match.entry_lines)
     key = request.POST.get("idempotency_key", "")[:IDEMPOTENCY_KEY_LENGTH] or None
     try:
@@ -124,7 +134,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
-    match = _match_for_member(request, match_id)
+    match = _match_for_scorer(request, match_id)
     recorded = match.recorded()
     if not 1 <= number <= len(recorded.rounds):
         raise Http404
@@ -157,7 +167,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
 @login_required
 @require_POST
 def round_undo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = _match_for_member(request, match_id)
+    match = _match_for_scorer(request, match_id)
     try:
         recorded = match.undo_last_round(by=request.user)
     except Round.DoesNotExist:

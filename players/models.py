@@ -2,17 +2,26 @@
 
 A player is a name at a club's table; a member is a login with a role in that club. A player may
 be linked to a member, but most players at a kitchen table never sign in.
+
+Who may do what is decided here and nowhere else: ``Membership.Role`` ranks the roles (owner,
+admin, scorer, member), ``Club.role_of`` and the ``Club.may_*`` questions answer for one user,
+and ``Match.can_score`` (in matches) builds on them. Views only turn a "no" into 404 (not your
+club) or 403 (your club, not your right).
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import unicodedata
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Value
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 PLAYER_NAME_MAX_LENGTH = 60
@@ -41,6 +50,12 @@ class ClubQuerySet(models.QuerySet["Club"]):
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
+
+    def where_user_scores(self, user) -> ClubQuerySet:
+        """The clubs where the user may start matches (scorer or higher)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user, memberships__role__in=Membership.Role.scoring())
 
 
 class Club(models.Model):
@@ -92,6 +107,119 @@ class Club(models.Model):
     def has_member(self, user) -> bool:
         return user.is_authenticated and self.memberships.filter(user=user).exists()
 
+    # --- who may do what ----------------------------------------------------------------
+
+    def role_of(self, user) -> Membership.Role | None:
+        """The user's role in this club, or None for anyone who is not a member."""
+        if not user.is_authenticated:
+            return None
+        cache = self.__dict__.setdefault("_roles", {})
+        if user.pk not in cache:
+            role = self.memberships.filter(user=user).values_list("role", flat=True).first()
+            cache[user.pk] = Membership.Role(role) if role else None
+        return cache[user.pk]
+
+    def may_score(self, user) -> bool:
+        """Start matches here (and keep the score of the matches one started)."""
+        role = self.role_of(user)
+        return role is not None and role.at_least(Membership.Role.SCORER)
+
+    def may_manage(self, user) -> bool:
+        """Correct any match of the club, invite, change and remove members, link players."""
+        role = self.role_of(user)
+        return role is not None and role.at_least(Membership.Role.ADMIN)
+
+    def may_grant(self, user, role: str) -> bool:
+        """Give ``role`` to someone (by invitation or by changing a member's role): admins
+        grant scorer and member; only an owner makes admins or hands over ownership."""
+        if not self.may_manage(user):
+            return False
+        return (
+            Membership.Role(role).below(Membership.Role.ADMIN) or self.role_of(user) == Membership.Role.OWNER
+        )
+
+    def may_change(self, user, membership: Membership) -> bool:
+        """Change the role of, or remove, this member (never oneself: leave instead)."""
+        if membership.user_id == user.pk or membership.club_id != self.pk:
+            return False
+        return self.may_grant(user, membership.role)
+
+    def is_last_owner(self, user) -> bool:
+        """The user owns the club and nobody else does: they cannot leave it."""
+        owners = self.memberships.filter(role=Membership.Role.OWNER).values_list("user", flat=True)
+        return list(owners) == [user.pk]
+
+    def may_delete(self, user) -> bool:
+        """Only an owner deletes a club; the personal table is never deleted."""
+        return not self.personal and self.role_of(user) == Membership.Role.OWNER
+
+    # --- members, invitations and players -------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def found(cls, name: str, *, by) -> Club:
+        """A new club with its founder as owner."""
+        club = cls.objects.create(name=" ".join(name.split()))
+        club.memberships.create(user=by, role=Membership.Role.OWNER)
+        return club
+
+    @transaction.atomic
+    def dissolve(self) -> None:
+        """Delete the club with everything in it. Its matches go first: their seats protect
+        the players from being deleted on their own."""
+        self.matches.all().delete()
+        self.delete()
+
+    @transaction.atomic
+    def set_role(self, membership: Membership, role: str, *, by) -> None:
+        """Give a member another role. Making someone owner hands ownership over: the owner
+        who does it stays on as admin."""
+        membership.role = role
+        membership.save(update_fields=["role"])
+        if role == Membership.Role.OWNER:
+            self.memberships.filter(user=by, role=Membership.Role.OWNER).update(role=Membership.Role.ADMIN)
+        self.__dict__.pop("_roles", None)
+
+    def remove_member(self, membership: Membership) -> None:
+        """The member is gone; the players they were linked to stay, as guests."""
+        self.players.filter(user=membership.user_id).update(user=None)
+        membership.delete()
+        self.__dict__.pop("_roles", None)
+
+    @transaction.atomic
+    def leave(self, user) -> None:
+        """``LastOwner`` if the user is the only owner: someone must keep the club."""
+        membership = self.memberships.select_for_update().get(user=user)
+        if self.is_last_owner(user):
+            raise LastOwner
+        self.remove_member(membership)
+
+    def invite(self, role: str, *, by, days: int = 7) -> tuple[Invitation, str]:
+        """A new invitation link and its token (only its hash is stored: the token is shown
+        once, to whoever made it)."""
+        token = secrets.token_urlsafe(24)
+        invitation = Invitation.objects.create(
+            club=self,
+            role=role,
+            token_hash=Invitation.hash(token),
+            created_by=by,
+            expires_at=timezone.now() + timedelta(days=days),
+        )
+        return invitation, token
+
+    def link_player(self, player: Player, user) -> None:
+        """``player`` is this member at the table (``user`` None: a guest again). A member is
+        one player per club, so a previous link of theirs is undone; the rounds stay with the
+        player, so their history comes along."""
+        if player.club_id != self.pk:
+            raise ValueError("player of another club")
+        if user is not None:
+            if not self.has_member(user):
+                raise ValueError("not a member")
+            self.players.filter(user=user).exclude(pk=player.pk).update(user=None)
+        player.user = user
+        player.save(update_fields=["user"])
+
     def player_named(self, name: str) -> Player:
         """The club's player with this name (case and surrounding spaces ignored), or a new one.
 
@@ -116,11 +244,31 @@ class Club(models.Model):
             return same_name.get()
 
 
+class LastOwner(Exception):
+    """The only owner of a club cannot leave it."""
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         OWNER = "owner", _("owner")
+        ADMIN = "admin", _("admin")
         SCORER = "scorer", _("scorekeeper")
         MEMBER = "member", _("member")
+
+        @property
+        def rank(self) -> int:
+            return ROLE_RANKS[self]
+
+        def at_least(self, other: Membership.Role) -> bool:
+            return self.rank >= other.rank
+
+        def below(self, other: Membership.Role) -> bool:
+            return self.rank < other.rank
+
+        @classmethod
+        def scoring(cls) -> list[Membership.Role]:
+            """The roles that keep score: scorer and up."""
+            return [role for role in cls if role.at_least(cls.SCORER)]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
@@ -133,6 +281,111 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.club} ({self.role})"
+
+
+ROLE_RANKS = {
+    Membership.Role.OWNER: 4,
+    Membership.Role.ADMIN: 3,
+    Membership.Role.SCORER: 2,
+    Membership.Role.MEMBER: 1,
+}
+
+
+class InvitationQuerySet(models.QuerySet["Invitation"]):
+    def pending(self) -> InvitationQuerySet:
+        return self.filter(revoked_at=None, accepted_at=None, expires_at__gt=timezone.now())
+
+
+class Invitation(models.Model):
+    """A link that lets one person join a club with a role. It works once, until it expires
+    or an admin revokes it; the token itself is never stored, only its SHA-256."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ACCEPTED = "accepted", _("accepted")
+        REVOKED = "revoked", _("revoked")
+        EXPIRED = "expired", _("expired")
+
+    GRANTABLE = (Membership.Role.ADMIN, Membership.Role.SCORER, Membership.Role.MEMBER)
+    DEFAULT_DAYS = 7
+    MAX_DAYS = 30
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(
+        _("role"),
+        max_length=10,
+        choices=[(role.value, role.label) for role in GRANTABLE],
+        default=Membership.Role.MEMBER,
+    )
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.role} until {self.expires_at:%Y-%m-%d}"
+
+    @staticmethod
+    def hash(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    @classmethod
+    def for_token(cls, token: str) -> Invitation | None:
+        return cls.objects.select_related("club", "created_by").filter(token_hash=cls.hash(token)).first()
+
+    @property
+    def state(self) -> Invitation.State:
+        if self.revoked_at:
+            return self.State.REVOKED
+        if self.accepted_at:
+            return self.State.ACCEPTED
+        if self.expires_at <= timezone.now():
+            return self.State.EXPIRED
+        return self.State.PENDING
+
+    def revoke(self) -> None:
+        if self.state == self.State.PENDING:
+            self.revoked_at = timezone.now()
+            self.save(update_fields=["revoked_at"])
+
+    @transaction.atomic
+    def accept(self, user) -> Membership:
+        """Join the club with the invitation's role. A member already in the club keeps the
+        role they have (and the link stays unused); ``InvitationUnusable`` if it is revoked,
+        used or expired."""
+        locked = Invitation.objects.select_for_update().get(pk=self.pk)
+        existing = Membership.objects.filter(club=locked.club_id, user=user).first()
+        if existing is not None:
+            return existing
+        if locked.state != self.State.PENDING:
+            raise InvitationUnusable(locked.state)
+        locked.accepted_at = timezone.now()
+        locked.accepted_by = user
+        locked.save(update_fields=["accepted_at", "accepted_by"])
+        self.accepted_at, self.accepted_by = locked.accepted_at, user
+        return Membership.objects.create(club_id=locked.club_id, user=user, role=locked.role)
+
+
+class InvitationUnusable(Exception):
+    """The link was revoked, used or has expired (``state`` says which)."""
+
+    def __init__(self, state: Invitation.State) -> None:
+        super().__init__(state)
+        self.state = state
 
 
 class Player(models.Model):

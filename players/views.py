@@ -1,4 +1,11 @@
-"""Sign-up: a new user gets a personal club at once, so the first match is one tap away.
+"""Sign-up (a new user gets a personal club at once, so the first match is one tap away), and
+the club pages: my clubs, one club with its members, players and invitation links, and the
+invitation link itself.
+
+Thin function views: the first line fetches the club through ``_club_for_member`` (404 for
+clubs one is not in) or ``_club_for_admin`` (also 403 for members without the right); who may
+do what is the club's to answer (``Club.may_*``). A change made from the club page answers the
+``club`` partial to htmx and a redirect to the page otherwise.
 
 Password reset answers alike for known and unknown addresses: the mail goes out after the answer.
 """
@@ -7,36 +14,64 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
+from django_htmx.middleware import HtmxDetails
 
-from players.forms import PasswordResetForm, SignupForm
+from players.forms import ClubForm, InvitationForm, LinkPlayerForm, PasswordResetForm, RoleForm, SignupForm
 from players.middleware import LANGUAGE_SESSION_KEY
-from players.models import Club, Preference
+from players.models import Club, Invitation, InvitationUnusable, LastOwner, Membership, Preference
+
+CLUB = "players/club_detail.html"
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for type checking; players depends on
+    no other app of the project, so it does not borrow the one in games.protocol)."""
+
+    htmx: HtmxDetails
+
+
+NEW_INVITATION = "new_invitation"  # session key: the link just made, shown once
 
 logger = logging.getLogger(__name__)
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         Club.personal_for(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(_next_page(request) or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": _next_page(request)})
+
+
+def _next_page(request: HtmxHttpRequest) -> str | None:
+    """Where to go after signing up (an invitation link, say), if it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure())
+    return target if target and safe else None
 
 
 @require_POST
-def set_language(request: HttpRequest) -> HttpResponse:
+def set_language(request: HtmxHttpRequest) -> HttpResponse:
     """Django's language switch, remembered for the signed-in user on every device."""
     response = django_set_language(request)
     language = request.POST.get("language", "")
@@ -69,3 +104,228 @@ class PasswordResetView(auth_views.PasswordResetView):
         assert isinstance(form, PasswordResetForm)
         super().form_valid(form)  # queues the mails (form.save), answers a redirect we replace
         return RedirectThenSend(self.get_success_url(), form.send_later)
+
+
+# --- access helpers ---------------------------------------------------------------------------
+
+
+def _club_for_member(request: HtmxHttpRequest, club_id: int) -> Club:
+    """The club if the user is in it; 404 otherwise (others' clubs do not exist for them)."""
+    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+
+
+def _club_for_admin(request: HtmxHttpRequest, club_id: int) -> Club:
+    """The club if the user manages it; 404 outside it, 403 for its other members."""
+    club = _club_for_member(request, club_id)
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return club
+
+
+def _member_to_change(request: HtmxHttpRequest, club: Club, membership_id: int) -> Membership:
+    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    if not club.may_change(request.user, membership):
+        raise PermissionDenied(_("Only the club's owner may change an owner or an admin."))
+    return membership
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def club_list(request: HtmxHttpRequest) -> HttpResponse:
+    Club.personal_for(request.user)
+    memberships = (
+        Membership.objects.filter(user__pk=request.user.pk or 0)
+        .select_related("club")
+        .order_by("-club__personal", "club__name")
+    )
+    return render(request, "players/club_list.html", {"memberships": memberships})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_create(request: HtmxHttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = Club.found(form.cleaned_data["name"], by=request.user)
+        return redirect("club_detail", club_id=club.pk)
+    return render(request, "players/club_form.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    return _render_club(request, club)
+
+
+@login_required
+@require_POST
+def club_delete(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    if not club.may_delete(request.user):
+        raise PermissionDenied(_("Only an owner may delete a club, and never your own table."))
+    name = club.name
+    club.dissolve()
+    messages.success(request, _("%(club)s was deleted.") % {"club": name})
+    return redirect("club_list")
+
+
+@login_required
+@require_POST
+def club_leave(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    try:
+        club.leave(request.user)
+    except LastOwner:
+        raise PermissionDenied(
+            _("You are the last owner: make someone else owner before you leave.")
+        ) from None
+    messages.success(request, _("You left %(club)s.") % {"club": club.name})
+    return redirect("club_list")
+
+
+@login_required
+@require_POST
+def member_role(request: HtmxHttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    membership = _member_to_change(request, club, membership_id)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        return _render_club(request, club, status=400)
+    role = form.cleaned_data["role"]
+    if not club.may_grant(request.user, role):
+        raise PermissionDenied(_("Only the club's owner makes admins or hands over the club."))
+    club.set_role(membership, role, by=request.user)
+    messages.success(
+        request,
+        _("%(user)s is now %(role)s.")
+        % {"user": membership.user.get_username(), "role": Membership.Role(role).label},
+    )
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
+def member_remove(request: HtmxHttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    membership = _member_to_change(request, club, membership_id)
+    club.remove_member(membership)
+    messages.success(request, _("%(user)s was removed.") % {"user": membership.user.get_username()})
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
+def invitation_create(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    form = InvitationForm(request.POST)
+    if not form.is_valid():
+        return _render_club(request, club, invitation_form=form, status=400)
+    role = form.cleaned_data["role"]
+    if not club.may_grant(request.user, role):
+        raise PermissionDenied(_("Only the club's owner makes admins or hands over the club."))
+    _invitation, token = club.invite(role, by=request.user, days=form.cleaned_data["days"])
+    request.session[NEW_INVITATION] = {
+        "club": club.pk,
+        "url": request.build_absolute_uri(reverse("invitation_accept", args=[token])),
+    }
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
+def invitation_revoke(request: HtmxHttpRequest, club_id: int, invitation_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    get_object_or_404(club.invitations, pk=invitation_id).revoke()
+    messages.success(request, _("The invitation link no longer works."))
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
+def player_link(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    player = get_object_or_404(club.players, pk=player_id)
+    form = LinkPlayerForm(club, request.POST)
+    if not form.is_valid():
+        return _render_club(request, club, status=400)
+    user_id = form.cleaned_data["user"]
+    user = club.memberships.get(user_id=user_id).user if user_id else None
+    club.link_player(player, user)
+    return _changed(request, club)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Anyone with the link sees which club it is for; joining needs a login (or a new account,
+    which comes back here)."""
+    invitation = Invitation.for_token(token)
+    if invitation is None:
+        raise Http404
+    membership = None
+    if request.user.is_authenticated:
+        membership = invitation.club.memberships.filter(user=request.user).first()
+    context: dict[str, Any] = {"invitation": invitation, "membership": membership, "next": request.path}
+    if membership is None and invitation.state != Invitation.State.PENDING:
+        return render(request, "players/invitation.html", context, status=410)
+    if request.method == "GET":
+        return render(request, "players/invitation.html", context)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    try:
+        invitation.accept(request.user)
+    except InvitationUnusable:  # revoked or used a moment ago
+        return render(request, "players/invitation.html", context, status=410)
+    if membership is None:
+        messages.success(request, _("Welcome to %(club)s!") % {"club": invitation.club.name})
+    return redirect("club_detail", club_id=invitation.club_id)
+
+
+# --- rendering --------------------------------------------------------------------------------
+
+
+def _changed(request: HtmxHttpRequest, club: Club) -> HttpResponse:
+    if request.htmx:
+        return _render_club(request, club)
+    return redirect("club_detail", club_id=club.pk)
+
+
+def _render_club(
+    request: HtmxHttpRequest, club: Club, *, invitation_form: InvitationForm | None = None, status: int = 200
+) -> HttpResponse:
+    user = request.user
+    memberships = list(club.memberships.select_related("user").order_by("user__username"))
+    grantable = [role.value for role in Membership.Role if club.may_grant(user, role)]
+    new_invitation = request.session.get(NEW_INVITATION)
+    if new_invitation and new_invitation["club"] == club.pk:
+        del request.session[NEW_INVITATION]
+    else:
+        new_invitation = None
+    context = {
+        "club": club,
+        "role": club.role_of(user),
+        "manages": club.may_manage(user),
+        "may_delete": club.may_delete(user),
+        "may_leave": not club.is_last_owner(user),
+        "members": [
+            {
+                "membership": m,
+                "changeable": club.may_change(user, m),
+                "roles": [(r.value, r.label) for r in Membership.Role if r.value in grantable],
+            }
+            for m in memberships
+        ],
+        "players": club.players.select_related("user"),
+        "member_choices": [(m.user_id, m.user.get_username()) for m in memberships],
+        "invitations": club.invitations.pending().select_related("created_by"),
+        "invitation_form": invitation_form
+        or InvitationForm(roles=[r for r in grantable if r in Invitation.GRANTABLE]),
+        "new_invitation": new_invitation,
+    }
+    template = f"{CLUB}#club" if request.htmx else CLUB
+    response = render(request, template, context, status=status)
+    response["Vary"] = "HX-Request"
+    return response

@@ -1,4 +1,5 @@
-"""Personas: Alice owns a club and keeps its score, Bob plays in it, Charlie is from elsewhere."""
+"""Personas: Alice owns a club and keeps its score, Bob plays in it, Charlie is from elsewhere.
+In a club with roles (``klaverclub``), Dora is an admin and Sam a scorekeeper as well."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from players.models import Club, Membership
-from tests.factories import MembershipFactory, UserFactory, token_for
+from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
 
 
 @pytest.fixture
@@ -30,6 +31,32 @@ def club(alice, bob) -> Club:
     own = Club.personal_for(alice)
     MembershipFactory(club=own, user=bob, role=Membership.Role.MEMBER)
     return own
+
+
+@pytest.fixture
+def dora(db):
+    return UserFactory(username="dora")
+
+
+@pytest.fixture
+def sam(db):
+    return UserFactory(username="sam")
+
+
+@pytest.fixture
+def klaverclub(alice, bob, charlie, dora, sam) -> Club:
+    """A club with every role: Alice owns it, Dora is an admin, Sam keeps score, Bob reads.
+    Charlie has a club of his own and is not in this one."""
+    klaverclub = ClubFactory.create(name="De Klaverclub")
+    for user, role in [
+        (alice, Membership.Role.OWNER),
+        (dora, Membership.Role.ADMIN),
+        (sam, Membership.Role.SCORER),
+        (bob, Membership.Role.MEMBER),
+    ]:
+        MembershipFactory(club=klaverclub, user=user, role=role)
+    Club.personal_for(charlie)
+    return klaverclub
 
 
 def _api_client(user) -> APIClient:

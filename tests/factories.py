@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from knox.models import AuthToken
 
 from matches.models import Match, Round, RoundRevision, Seat
-from players.models import Club, Membership, Player
+from players.models import Club, Invitation, Membership, Player
 
 PASSWORD = "correct-horse-battery"
 
@@ -41,6 +44,25 @@ class MembershipFactory(factory.django.DjangoModelFactory[Membership]):
     club = factory.SubFactory(ClubFactory)
     user = factory.SubFactory(UserFactory)
     role = Membership.Role.OWNER
+
+
+class InvitationFactory(factory.django.DjangoModelFactory[Invitation]):
+    """An invitation link; its token is ``invitation.token`` (only the hash is stored)."""
+
+    class Meta:
+        model = Invitation
+
+    club = factory.SubFactory(ClubFactory)
+    role = Membership.Role.MEMBER
+    token = factory.Sequence(lambda n: f"token-{n}")
+    token_hash = factory.LazyAttribute(lambda o: Invitation.hash(o.token))
+    expires_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=Invitation.DEFAULT_DAYS))
+
+    @classmethod
+    def _create(cls, model_class, *args, token, **kwargs):
+        invitation = super()._create(model_class, *args, **kwargs)
+        invitation.token = token
+        return invitation
 
 
 class PlayerFactory(factory.django.DjangoModelFactory[Player]):

@@ -125,3 +125,68 @@ class RoundAnswerSerializer(RoundSerializer):
     next = serializers.DictField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField())
     match = MatchSerializer()
+
+
+ROLES = ["owner", "admin", "scorer", "member"]
+
+
+class ClubSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    personal = serializers.BooleanField(help_text="The user's own table.")
+    role = serializers.ChoiceField(choices=ROLES, help_text="Your role in this club.")
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The membership's id.")
+    user = serializers.CharField(help_text="Username.")
+    role = serializers.ChoiceField(choices=ROLES)
+
+
+class ClubPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(
+        allow_null=True, help_text="The member who plays as this player; null: a guest."
+    )
+
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(
+        choices=ROLES, help_text="Never owner: ownership is handed over, not invited."
+    )
+    expires_at = serializers.DateTimeField()
+    created_by = serializers.CharField(allow_null=True)
+
+
+class NewInvitationAnswerSerializer(InvitationSerializer):
+    token = serializers.CharField(help_text="Shown only now: only its hash is stored.")
+    url = serializers.URLField(help_text="The link to send; it works once.")
+
+
+class ClubDetailSerializer(ClubSerializer):
+    members = MemberSerializer(many=True)
+    players = ClubPlayerSerializer(many=True)
+    invitations = InvitationSerializer(
+        many=True, required=False, help_text="Pending invitation links (owners and admins only)."
+    )
+
+
+class NewInvitationSerializer(serializers.Serializer):
+    """The body of ``POST /api/clubs/{id}/invitations/``."""
+
+    role = serializers.ChoiceField(
+        choices=ROLES,
+        default="member",
+        help_text="admin, scorer or member (never owner); only owners invite admins.",
+    )
+    days = serializers.IntegerField(
+        min_value=1, max_value=30, default=7, help_text="Days until the link expires."
+    )
+
+    def validate_role(self, role: str) -> str:
+        # One choice set for every role field keeps the schema to one Role enum.
+        if role == "owner":
+            raise serializers.ValidationError("", code="invalid")
+        return role

@@ -15,6 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -41,7 +42,15 @@ IDEMPOTENCY = OpenApiParameter(
 
 def _match_for_member(request: Request, match_id: int) -> Match:
     """The match if the user belongs to its club; 404 otherwise (others' matches do not exist)."""
-    return get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
+    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+
+
+def _match_for_scorer(request: Request, match_id: int) -> Match:
+    """The match if the user may keep its score; 404 outside its club, 403 inside it."""
+    match = _match_for_member(request, match_id)
+    if not match.can_score(request.user):
+        raise PermissionDenied
+    return match
 
 
 @extend_schema(
@@ -128,6 +137,8 @@ def _club_for(request: Request, club_id: int | None) -> Club:
     club = Club.objects.for_user(request.user).filter(pk=club_id).first()
     if club is None:
         raise field_error(SiteCode.INVALID, "club")
+    if not club.may_score(request.user):
+        raise PermissionDenied
     return club
 
 
@@ -158,9 +169,10 @@ def match_detail(request: Request, match_id: int) -> Response:
 )
 @api_view(["GET", "POST"])
 def round_list(request: Request, match_id: int) -> Response:
-    match = _match_for_member(request, match_id)
     if request.method == "GET":
+        match = _match_for_member(request, match_id)
         return Response([round_json(r) for r in match.rounds.order_by("number")])
+    match = _match_for_scorer(request, match_id)
     key = _idempotency_key(request)
     body, number = _deal_number(request.data)
     try:
@@ -213,7 +225,7 @@ def _deal_number(data: object) -> tuple[object, int | None]:
 )
 @api_view(["GET", "PUT", "DELETE"])
 def round_detail(request: Request, match_id: int, number: int) -> Response:
-    match = _match_for_member(request, match_id)
+    match = (_match_for_member if request.method == "GET" else _match_for_scorer)(request, match_id)
     stored = get_object_or_404(match.rounds, number=number)
     if request.method == "GET":
         return Response({**round_json(stored), "history": _history(match, number)})

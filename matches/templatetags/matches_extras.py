@@ -22,3 +22,9 @@ def get(mapping: Any, key: Any) -> Any:
 def rank_label(rank: str) -> str:
     """The label on a calculator key, in the reader's language (J is B in Dutch, V in French)."""
     return _rank_label(rank)
+
+
+@register.filter
+def scored_by(match: Any, user: Any) -> bool:
+    """``match|scored_by:user``: whether the user may enter and correct its rounds."""
+    return bool(match.can_score(user))

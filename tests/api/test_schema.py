@@ -9,7 +9,13 @@ from django.core.management import call_command
 def test_schema_generates_without_warnings(tmp_path):
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
     schema = (tmp_path / "schema.yml").read_text()
-    for path in ("/api/matches/{match_id}/rounds/", "/api/auth/token/", "/api/games/"):
+    for path in (
+        "/api/matches/{match_id}/rounds/",
+        "/api/auth/token/",
+        "/api/games/",
+        "/api/clubs/{club_id}/invitations/{invitation_id}/",
+        "/api/invitations/{token}/accept/",
+    ):
         assert path in schema
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, Round, RoundRevision
-from players.models import Club
+from players.models import Club, Membership
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -211,6 +211,25 @@ def test_another_clubs_match_is_not_found(client, charlie, match):
     assert client.post(reverse("round_add", args=[match.pk]), {}).status_code == 404
 
 
+def test_a_member_reads_the_sheet_without_the_controls_to_change_it(client, bob, match):
+    match.add_round(
+        {
+            "entries": [
+                {"laid_down": True, "went_out": True, "points": 0},
+                {"laid_down": True, "went_out": False, "points": 30},
+                {"laid_down": False, "went_out": False, "points": 95},
+            ]
+        }
+    )
+    client.force_login(bob)
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "95" in page
+    assert 'id="round-form"' not in page
+    assert reverse("round_undo", args=[match.pk]) not in page
+    assert reverse("round_edit", args=[match.pk, 1]) not in page
+    assert client.post(reverse("round_add", args=[match.pk]), {}).status_code == 403
+
+
 def test_scoring_needs_a_login(client, match):
     response = client.get(reverse("match_detail", args=[match.pk]))
     assert response.status_code == 302
@@ -226,9 +245,9 @@ def test_signup_creates_a_user_with_a_personal_club(client):
     assert Club.objects.filter(memberships__user__username="dora", personal=True).exists()
 
 
-def test_new_match_can_be_started_in_another_club_of_the_user(alice_client, alice):
+def test_new_match_can_be_started_in_another_club_where_the_user_keeps_score(alice_client, alice):
     klaverclub = Club.objects.create(name="De Klaverclub")
-    klaverclub.memberships.create(user=alice)
+    klaverclub.memberships.create(user=alice, role=Membership.Role.SCORER)
     page = alice_client.get(reverse("new_match_setup", args=["frustration-nl"])).content.decode()
     assert "De Klaverclub" in page
     response = alice_client.post(
@@ -237,6 +256,19 @@ def test_new_match_can_be_started_in_another_club_of_the_user(alice_client, alic
     )
     assert response.status_code == 302
     assert Match.objects.get().club == klaverclub
+
+
+def test_new_match_is_not_offered_in_a_club_where_the_user_only_reads(alice_client, alice):
+    klaverclub = Club.objects.create(name="De Klaverclub")
+    klaverclub.memberships.create(user=alice, role=Membership.Role.MEMBER)
+    page = alice_client.get(reverse("new_match_setup", args=["frustration-nl"])).content.decode()
+    assert "De Klaverclub" not in page
+    response = alice_client.post(
+        reverse("new_match_setup", args=["frustration-nl"]),
+        {"club": str(klaverclub.pk), "player_0": "Anna", "player_1": "Bram", "dealer": "0"},
+    )
+    assert response.status_code == 200
+    assert not Match.objects.exists()
 
 
 def test_new_match_in_a_club_the_user_is_not_in_is_refused(alice_client, charlie):

@@ -1,0 +1,25 @@
+"""The club pages and the invitation link."""
+
+from django.urls import path
+
+from players import views
+
+urlpatterns = [
+    path("clubs/", views.club_list, name="club_list"),
+    path("clubs/new/", views.club_create, name="club_create"),
+    path("clubs/<int:club_id>/", views.club_detail, name="club_detail"),
+    path("clubs/<int:club_id>/delete/", views.club_delete, name="club_delete"),
+    path("clubs/<int:club_id>/leave/", views.club_leave, name="club_leave"),
+    path("clubs/<int:club_id>/members/<int:membership_id>/role/", views.member_role, name="member_role"),
+    path(
+        "clubs/<int:club_id>/members/<int:membership_id>/remove/", views.member_remove, name="member_remove"
+    ),
+    path("clubs/<int:club_id>/invitations/", views.invitation_create, name="invitation_create"),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/revoke/",
+        views.invitation_revoke,
+        name="invitation_revoke",
+    ),
+    path("clubs/<int:club_id>/players/<int:player_id>/link/", views.player_link, name="player_link"),
+    path("invite/<str:token>/", views.invitation_accept, name="invitation_accept"),
+]

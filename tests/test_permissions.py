@@ -1,0 +1,491 @@
+"""Who may do what, on every page and every API endpoint, in one table.
+
+In De Klaverclub Alice is the owner, Dora an admin, Sam a scorekeeper and Bob a member who only
+reads; Charlie has a club of his own and is not in this one. Each row names one URL (by its
+route name) and one method, and the status each persona gets: anonymous visitors are sent to
+the login page (pages) or get 401 (API); another club's objects are 404 (they do not exist for
+Charlie); a member who lacks the right gets 403. The match in the table is kept by Sam (he
+started it); a second row checks that a scorekeeper cannot touch a match someone else keeps.
+
+``test_every_url_is_in_the_matrix`` fails when a URL is added without a row here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
+
+from games.registry import home_for
+from matches.models import Match
+from players.models import Club, Membership
+from tests.conftest import _api_client
+from tests.factories import (
+    PASSWORD,
+    InvitationFactory,
+    MatchFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+)
+
+PERSONAS = ("owner", "admin", "scorer", "member", "outsider", "anonymous")
+LOGIN = "login"  # a redirect to the login page
+
+# Django's admin guards itself (staff only) and is not part of the product's roles.
+NOT_IN_THE_MATRIX = {"admin"}
+
+GAME = "frustration-nl"
+DEAL_1 = {
+    "entries": [
+        {"laid_down": True, "went_out": True, "points": 0},
+        {"laid_down": True, "went_out": False, "points": 30},
+        {"laid_down": False, "went_out": False, "points": 95},
+    ]
+}
+DEAL_2 = {
+    "entries": [
+        {"laid_down": False, "went_out": False, "points": 100},
+        {"laid_down": True, "went_out": True, "points": 0},
+        {"laid_down": True, "went_out": False, "points": 60},
+    ]
+}
+
+
+def deal_form(went_out: int, seats: list[tuple[bool, int]], number: int) -> dict[str, object]:
+    data: dict[str, object] = {"@went_out": str(went_out), "number": str(number)}
+    for index, (laid_down, points) in enumerate(seats):
+        data[f"entries.{index}.laid_down:bool"] = ["0", "1"] if laid_down else ["0"]
+        data[f"entries.{index}.points:int"] = str(points)
+    return data
+
+
+@dataclass
+class World:
+    club: Club
+    match: Match  # kept by Sam
+    others_match: Match  # kept by Alice
+    target: Membership  # Mia, a member the managers may change or remove
+    invitation: Any
+    player: Any
+    users: dict[str, Any] = field(default_factory=dict)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
+    match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=sam)
+    match.add_round(DEAL_1, by=sam)
+    others_match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=alice)
+    others_match.add_round(DEAL_1, by=alice)
+    target = MembershipFactory.create(
+        club=klaverclub, user=UserFactory(username="mia"), role=Membership.Role.MEMBER
+    )
+    return World(
+        club=klaverclub,
+        match=match,
+        others_match=others_match,
+        target=target,
+        invitation=InvitationFactory(club=klaverclub, created_by=alice),
+        player=PlayerFactory(club=klaverclub, name="Oma Truus"),
+        users={"owner": alice, "admin": dora, "scorer": sam, "member": bob, "outsider": charlie},
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str  # the URL's route name
+    method: str
+    url: Callable[[World], str]
+    expected: tuple[int | str, ...]  # one per persona, in PERSONAS order
+    data: Callable[[World], Any] = lambda w: None
+    label: str = ""
+    api: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.method} {self.name}{' ' + self.label if self.label else ''}"
+
+
+def page(name: str, method: str, url, expected, data=lambda w: None, label: str = "") -> Row:
+    return Row(name, method, url, expected, data, label)
+
+
+def api(name: str, method: str, url, expected, data=lambda w: None, label: str = "") -> Row:
+    return Row(name, method, url, expected, data, label, api=True)
+
+
+def rules_anchor(w: World) -> str:
+    return reverse("rules_section", args=[GAME, home_for(GAME).rules_sections()[0].anchor])
+
+
+def new_match(w: World) -> dict[str, str]:
+    return {"club": str(w.club.pk), "player_0": "Anna", "player_1": "Bram", "dealer": "0"}
+
+
+MATRIX: list[Row] = [
+    # --- public pages -------------------------------------------------------------------
+    #                                                   owner  admin scorer member outsider anon
+    page("home", "GET", lambda w: reverse("home"), (200, 200, 200, 200, 200, 200)),
+    page("rules_index", "GET", lambda w: reverse("rules_index"), (200, 200, 200, 200, 200, 200)),
+    page("rules_game", "GET", lambda w: reverse("rules_game", args=[GAME]), (200, 200, 200, 200, 200, 200)),
+    page("rules_section", "GET", rules_anchor, (302, 302, 302, 302, 302, 302)),
+    page("rules_paper", "GET", lambda w: reverse("rules_paper", args=[GAME]), (200, 200, 200, 200, 200, 200)),
+    page("signup", "GET", lambda w: reverse("signup"), (200, 200, 200, 200, 200, 200)),
+    page("login", "GET", lambda w: reverse("login"), (200, 200, 200, 200, 200, 200)),
+    page("logout", "POST", lambda w: reverse("logout"), (302, 302, 302, 302, 302, 302)),
+    page("password_change", "GET", lambda w: reverse("password_change"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "password_change_done",
+        "GET",
+        lambda w: reverse("password_change_done"),
+        (200, 200, 200, 200, 200, LOGIN),
+    ),
+    page("password_reset", "GET", lambda w: reverse("password_reset"), (200, 200, 200, 200, 200, 200)),
+    page(
+        "password_reset_done", "GET", lambda w: reverse("password_reset_done"), (200, 200, 200, 200, 200, 200)
+    ),
+    page(
+        "password_reset_confirm",
+        "GET",
+        lambda w: reverse("password_reset_confirm", args=["MQ", "not-a-token"]),
+        (200, 200, 200, 200, 200, 200),
+    ),
+    page(
+        "password_reset_complete",
+        "GET",
+        lambda w: reverse("password_reset_complete"),
+        (200, 200, 200, 200, 200, 200),
+    ),
+    page(
+        "set_language",
+        "POST",
+        lambda w: reverse("set_language"),
+        (302, 302, 302, 302, 302, 302),
+        lambda w: {"language": "nl", "next": "/"},
+    ),
+    # --- matches --------------------------------------------------------------------------
+    page("new_match", "GET", lambda w: reverse("new_match"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "new_match_setup",
+        "GET",
+        lambda w: reverse("new_match_setup", args=[GAME]),
+        (200, 200, 200, 200, 200, LOGIN),
+    ),
+    # A club the user may not start matches in is not offered: the form refuses it (200).
+    page(
+        "new_match_setup",
+        "POST",
+        lambda w: reverse("new_match_setup", args=[GAME]),
+        (302, 302, 302, 200, 200, LOGIN),
+        new_match,
+    ),
+    page(
+        "match_detail",
+        "GET",
+        lambda w: reverse("match_detail", args=[w.match.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "round_add",
+        "POST",
+        lambda w: reverse("round_add", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+        lambda w: deal_form(1, [(False, 100), (True, 0), (True, 60)], 2),
+    ),
+    page(
+        "round_add",
+        "POST",
+        lambda w: reverse("round_add", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: deal_form(1, [(False, 100), (True, 0), (True, 60)], 2),
+        label="a match someone else keeps",
+    ),
+    page(
+        "round_edit",
+        "GET",
+        lambda w: reverse("round_edit", args=[w.match.pk, 1]),
+        (200, 200, 200, 403, 404, LOGIN),
+    ),
+    page(
+        "round_edit",
+        "POST",
+        lambda w: reverse("round_edit", args=[w.match.pk, 1]),
+        (302, 302, 302, 403, 404, LOGIN),
+        lambda w: deal_form(0, [(True, 0), (True, 40), (False, 95)], 1),
+    ),
+    page(
+        "round_edit",
+        "POST",
+        lambda w: reverse("round_edit", args=[w.others_match.pk, 1]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: deal_form(0, [(True, 0), (True, 40), (False, 95)], 1),
+        label="a match someone else keeps",
+    ),
+    page(
+        "round_undo",
+        "POST",
+        lambda w: reverse("round_undo", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    page(
+        "round_undo",
+        "POST",
+        lambda w: reverse("round_undo", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        label="a match someone else keeps",
+    ),
+    # --- clubs ----------------------------------------------------------------------------
+    page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
+    page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "club_create",
+        "POST",
+        lambda w: reverse("club_create"),
+        (302, 302, 302, 302, 302, LOGIN),
+        lambda w: {"name": "De Jokers"},
+    ),
+    page(
+        "club_detail",
+        "GET",
+        lambda w: reverse("club_detail", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "club_delete",
+        "POST",
+        lambda w: reverse("club_delete", args=[w.club.pk]),
+        (302, 403, 403, 403, 404, LOGIN),
+    ),
+    # The last owner cannot leave; everyone else can.
+    page(
+        "club_leave",
+        "POST",
+        lambda w: reverse("club_leave", args=[w.club.pk]),
+        (403, 302, 302, 302, 404, LOGIN),
+    ),
+    page(
+        "member_role",
+        "POST",
+        lambda w: reverse("member_role", args=[w.club.pk, w.target.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"role": "scorer"},
+    ),
+    page(
+        "member_role",
+        "POST",
+        lambda w: reverse("member_role", args=[w.club.pk, w.target.pk]),
+        (302, 403, 403, 403, 404, LOGIN),
+        lambda w: {"role": "admin"},
+        label="making an admin",
+    ),
+    page(
+        "member_remove",
+        "POST",
+        lambda w: reverse("member_remove", args=[w.club.pk, w.target.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "invitation_create",
+        "POST",
+        lambda w: reverse("invitation_create", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"role": "member", "days": "7"},
+    ),
+    page(
+        "invitation_create",
+        "POST",
+        lambda w: reverse("invitation_create", args=[w.club.pk]),
+        (302, 403, 403, 403, 404, LOGIN),
+        lambda w: {"role": "admin", "days": "7"},
+        label="inviting an admin",
+    ),
+    page(
+        "invitation_revoke",
+        "POST",
+        lambda w: reverse("invitation_revoke", args=[w.club.pk, w.invitation.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "player_link",
+        "POST",
+        lambda w: reverse("player_link", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"user": str(w.target.user_id)},
+    ),
+    # Whoever holds the link may read it; joining needs a login (members stay as they are).
+    page(
+        "invitation_accept",
+        "GET",
+        lambda w: reverse("invitation_accept", args=[w.invitation.token]),
+        (200, 200, 200, 200, 200, 200),
+    ),
+    page(
+        "invitation_accept",
+        "POST",
+        lambda w: reverse("invitation_accept", args=[w.invitation.token]),
+        (302, 302, 302, 302, 302, LOGIN),
+    ),
+    # --- API --------------------------------------------------------------------------------
+    api(
+        "api-token",
+        "POST",
+        lambda w: reverse("api-token"),
+        (200, 200, 200, 200, 200, 200),
+        lambda w: {"username": "alice", "password": PASSWORD},
+    ),
+    api("api-games", "GET", lambda w: reverse("api-games"), (200, 200, 200, 200, 200, 200)),
+    api("api-schema", "GET", lambda w: reverse("api-schema"), (200, 200, 200, 200, 200, 200)),
+    api("api-docs", "GET", lambda w: reverse("api-docs"), (200, 200, 200, 200, 200, 200)),
+    api("api-matches", "GET", lambda w: reverse("api-matches"), (200, 200, 200, 200, 200, 401)),
+    # Another club named in the body is a field error (api.md: a body's references are fields).
+    api(
+        "api-matches",
+        "POST",
+        lambda w: reverse("api-matches"),
+        (201, 201, 201, 403, 400, 401),
+        lambda w: {"game": GAME, "players": ["Anna", "Bram"], "club": w.club.pk},
+    ),
+    api(
+        "api-match", "GET", lambda w: reverse("api-match", args=[w.match.pk]), (200, 200, 200, 200, 404, 401)
+    ),
+    api(
+        "api-rounds",
+        "GET",
+        lambda w: reverse("api-rounds", args=[w.match.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-rounds",
+        "POST",
+        lambda w: reverse("api-rounds", args=[w.match.pk]),
+        (201, 201, 201, 403, 404, 401),
+        lambda w: DEAL_2,
+    ),
+    api(
+        "api-rounds",
+        "POST",
+        lambda w: reverse("api-rounds", args=[w.others_match.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: DEAL_2,
+        label="a match someone else keeps",
+    ),
+    api(
+        "api-round",
+        "GET",
+        lambda w: reverse("api-round", args=[w.match.pk, 1]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-round",
+        "PUT",
+        lambda w: reverse("api-round", args=[w.match.pk, 1]),
+        (200, 200, 200, 403, 404, 401),
+        lambda w: DEAL_1,
+    ),
+    api(
+        "api-round",
+        "DELETE",
+        lambda w: reverse("api-round", args=[w.match.pk, 1]),
+        (200, 200, 200, 403, 404, 401),
+    ),
+    api(
+        "api-round",
+        "DELETE",
+        lambda w: reverse("api-round", args=[w.others_match.pk, 1]),
+        (200, 200, 403, 403, 404, 401),
+        label="a match someone else keeps",
+    ),
+    api("api-clubs", "GET", lambda w: reverse("api-clubs"), (200, 200, 200, 200, 200, 401)),
+    api("api-club", "GET", lambda w: reverse("api-club", args=[w.club.pk]), (200, 200, 200, 200, 404, 401)),
+    api(
+        "api-invitations",
+        "POST",
+        lambda w: reverse("api-invitations", args=[w.club.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"role": "scorer"},
+    ),
+    api(
+        "api-invitations",
+        "POST",
+        lambda w: reverse("api-invitations", args=[w.club.pk]),
+        (201, 403, 403, 403, 404, 401),
+        lambda w: {"role": "admin"},
+        label="inviting an admin",
+    ),
+    api(
+        "api-invitation",
+        "DELETE",
+        lambda w: reverse("api-invitation", args=[w.club.pk, w.invitation.pk]),
+        (204, 204, 403, 403, 404, 401),
+    ),
+    api(
+        "api-invitation-accept",
+        "POST",
+        lambda w: reverse("api-invitation-accept", args=[w.invitation.token]),
+        (200, 200, 200, 200, 200, 401),
+    ),
+]
+
+CASES = [
+    pytest.param(row, persona, expected, id=f"{row.id} as {persona}")
+    for row in MATRIX
+    for persona, expected in zip(PERSONAS, row.expected, strict=True)
+]
+
+
+def _client(row: Row, world: World, persona: str) -> Client | APIClient:
+    user = world.users.get(persona)
+    if row.api:
+        return _api_client(user) if user else APIClient()
+    client = Client()
+    if user:
+        client.force_login(user)
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("row", "persona", "expected"), CASES)
+def test_status_per_persona(world: World, row: Row, persona: str, expected: int | str):
+    client = _client(row, world, persona)
+    data = row.data(world)
+    send = getattr(client, row.method.lower())
+    if row.api:
+        response = send(row.url(world), data, format="json") if data is not None else send(row.url(world))
+    else:
+        response = send(row.url(world), data) if data is not None else send(row.url(world))
+    if expected == LOGIN:
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+        return
+    assert response.status_code == expected, response.content[:500]
+    if row.api and isinstance(expected, int) and expected >= 400:
+        assert set(response.json()) == {"errors"}
+        if expected == 403:
+            assert response.json()["errors"][0]["code"] == "permission_denied"
+
+
+def _route_names(patterns: list[Any], namespace: str | None = None) -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace not in NOT_IN_THE_MATRIX:
+                names |= _route_names(pattern.url_patterns, pattern.namespace)
+        elif isinstance(pattern, URLPattern):
+            assert pattern.name, f"unnamed URL {pattern.pattern}: name it and add it to the matrix"
+            names.add(pattern.name)
+    return names
+
+
+def test_every_url_is_in_the_matrix():
+    """A new URL fails here until it has a row (its status for every persona)."""
+    assert _route_names(get_resolver("config.urls").url_patterns) == {row.name for row in MATRIX}
