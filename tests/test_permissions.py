@@ -343,6 +343,7 @@ MATRIX: list[Row] = [
         (200, 200, 200, 200, 200, 200),
         lambda w: {"username": "alice", "password": PASSWORD},
     ),
+    api("api-logout", "POST", lambda w: reverse("api-logout"), (204, 204, 204, 204, 204, 401)),
     api("api-games", "GET", lambda w: reverse("api-games"), (200, 200, 200, 200, 200, 200)),
     api("api-schema", "GET", lambda w: reverse("api-schema"), (200, 200, 200, 200, 200, 200)),
     api("api-docs", "GET", lambda w: reverse("api-docs"), (200, 200, 200, 200, 200, 200)),

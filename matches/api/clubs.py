@@ -12,7 +12,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
@@ -63,10 +63,19 @@ def _invitation_json(invitation: Invitation) -> dict[str, Any]:
     }
 
 
+class PaginatedClubSerializer(serializers.Serializer):
+    """``GET /api/clubs/``: one page (``?page=``)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = ClubSerializer(many=True)
+
+
 @extend_schema(
     operation_id="clubs_list",
     summary="Your clubs, with your role in each",
-    responses={200: ClubSerializer(many=True)},
+    responses={200: PaginatedClubSerializer},
 )
 @api_view(["GET"])
 def club_list(request: Request) -> Response:
