@@ -33,7 +33,7 @@ BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scoreblok_bench
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
-	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m bench.run
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m tests.bench.run
 
 lint: install
 	$(BIN)/ruff check .

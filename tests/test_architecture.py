@@ -38,8 +38,7 @@ def test_package_does_not_depend_on(package: str, forbidden: set[str]):
 
 GAME_WORDS = ("barbuse", "canasta", "duizenden", "frustration")
 CODE_SUFFIXES = {".py", ".html", ".js", ".css"}
-# bench/ is test tooling like tests/: it writes rounds for each game to time them.
-NOT_CODE = {"tests", "bench", ".venv", "locale", "staticfiles", "migrations", ".git"}
+NOT_CODE = {"tests", ".venv", "locale", "staticfiles", "migrations", ".git"}
 # Error codes the spec fixed, listed in the engine's one enum of codes: words, not the game.
 SPEC_CODES = ("went_out_without_canasta", "canastas_exceed_meld")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.scenarios import PAGES, Page, start_match
 from players.models import Club
+from tests.bench.scenarios import PAGES, Page, start_match
 
 # The sheet and the round POSTs also read the user's role in the club (may they keep score?).
 LIMITS = {

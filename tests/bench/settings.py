@@ -13,7 +13,7 @@ from pathlib import Path
 
 from config.settings import *  # noqa: F403
 
-ROOT_URLCONF = "bench.urls"
+ROOT_URLCONF = "tests.bench.urls"
 SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from bench import engine
-from bench.report import Figure, load, machine
+from tests.bench import engine
+from tests.bench.report import Figure, load, machine
 
 PARTS = ("engine", "queries", "load", "bytes")
 
@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     if "engine" in parts:
         figures += engine.run()
     if {"queries", "load", "bytes"} & set(parts):
-        from bench import site  # Django from here on
+        from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])
     failed = [figure for figure in figures if figure.passed is False]

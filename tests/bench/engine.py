@@ -1,6 +1,6 @@
 """The rules engine alone: replaying matches of 20, 200 and 2 000 rounds of every game.
 
-Rounds come from ``bench.rounds`` (valid, and for Canasta and Duizenden with the highest target
+Rounds come from ``tests.bench.rounds`` (valid, and for Canasta and Duizenden with the highest target
 so they never finish). Barbuse stops at its 20 deals and Frustration at the longest match its
 rules allow; for them the 200-round figure is the per-round cost at their longest match times
 200, marked "projected". Time is CPU time of this process (``time.process_time``), the best of
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 
-from bench.report import Figure, header
-from bench.rounds import PLAYERS, long_match
 from scoring import all_games, replay
+from tests.bench.report import Figure, header
+from tests.bench.rounds import PLAYERS, long_match
 
 LENGTHS = (20, 200, 2000)
 BUDGET_200_MS = 5.0

@@ -1,6 +1,6 @@
-"""Locust users for ``make bench`` (``bench.site`` runs one class per scenario).
+"""Locust users for ``make bench`` (``tests.bench.site`` runs one class per scenario).
 
-Every user sits at a table of its own (a Duizenden match for six, seeded by ``bench.site`` and
+Every user sits at a table of its own (a Duizenden match for six, seeded by ``tests.bench.site`` and
 listed in ``BENCH_TABLES``). The saturating scenarios send requests back to back; ``Table`` is
 the mix of a table in play, one request every 0.5 to 1.5 s (far busier than a real table, which
 enters a deal every few minutes).

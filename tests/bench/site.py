@@ -24,13 +24,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench.report import Figure, header
+from tests.bench.report import Figure, header
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scoreblok_bench")
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="scoreblok-bench-static-"))
 ENVIRONMENT = {
-    "DJANGO_SETTINGS_MODULE": "bench.settings",
+    "DJANGO_SETTINGS_MODULE": "tests.bench.settings",
     "DATABASE_URL": DATABASE_URL,
     "DEBUG": "0",
     "SECRET_KEY": secrets.token_urlsafe(50),
@@ -81,8 +81,8 @@ def queries() -> list[Figure]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from bench.scenarios import PAGES, count_queries, start_match
     from players.models import Club
+    from tests.bench.scenarios import PAGES, count_queries, start_match
 
     header("Queries per request (Django test client, PostgreSQL, session warmed by one request)")
     user = get_user_model().objects.create_user("bench-queries", password="bench-queries-pw")
@@ -126,8 +126,8 @@ def _seed_tables() -> Path:
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from bench.scenarios import start_match
     from players.models import Club
+    from tests.bench.scenarios import start_match
 
     tables = []
     for table in range(TABLES):
@@ -197,7 +197,7 @@ def _locust(host: str, user_class: str, tables: Path, out: Path) -> dict[str, di
     command = [
         str(Path(sys.executable).parent / "locust"),
         "-f",
-        str(ROOT / "bench" / "locustfile.py"),
+        str(ROOT / "tests" / "bench" / "locustfile.py"),
         "--headless",
         "--users",
         str(TABLES),
@@ -296,8 +296,8 @@ def bytes_sent() -> list[Figure]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from bench.scenarios import start_match
     from players.models import Club
+    from tests.bench.scenarios import start_match
 
     header("Bytes transferred for the scoresheet (6 players, 20 rounds)")
     user = get_user_model().objects.create_user("bench-bytes", password="bench-bytes-pw")

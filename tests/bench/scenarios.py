@@ -1,7 +1,7 @@
 """The requests the query-count test and the benchmarks make, against one Duizenden match.
 
 Duizenden is the game used for the query counts because it takes 2 to 6 players and, with the
-highest target, any number of deals (``bench.rounds``); the pages are the same for every game.
+highest target, any number of deals (``tests.bench.rounds``); the pages are the same for every game.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from bench.rounds import LONG_OPTIONS, long_match
 from matches.models import Match
 from players.models import Club
+from tests.bench.rounds import LONG_OPTIONS, long_match
 
 GAME = "duizenden"
 NAMES = ("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien")

@@ -1,5 +1,5 @@
 """The site's URLs plus ``/bench/bare/``: one query, no template, the ceiling a page is compared
-with. Mounted only by ``bench.settings``."""
+with. Mounted only by ``tests.bench.settings``."""
 
 from __future__ import annotations
 
