@@ -83,7 +83,7 @@ def history_lines(revisions: Iterable[RoundRevision], labels: Sequence[str]) -> 
             number=revision.number,
             action=revision.get_action_display(),
             kind=revision.action,
-            who=revision.by.get_username() if revision.by else "?",
+            who=revision.by_name or "?",
             at=revision.at,
             changes=changes(revision.before, revision.after, labels),
         )

@@ -211,7 +211,7 @@ class Match(models.Model):
                 return Recorded(rounds, state, earlier)
         if number is not None and number != len(rounds) + 1:
             existing = rounds[number - 1] if 1 <= number <= len(rounds) else None
-            who = existing.created_by.get_username() if existing and existing.created_by else "?"
+            who = existing.created_by_name if existing and existing.created_by_name else "?"
             params = {"number": number, "next": len(rounds) + 1, "who": who}
             raise Conflict(SiteError(SiteCode.STALE_ROUND, "number", params), existing)
         new_state = scoring.play_round(state, body)
@@ -221,6 +221,7 @@ class Match(models.Model):
             body=body,
             scores=list(new_state.scores[-1]),
             created_by=by,
+            created_by_name=_name(by),
         )
         RoundRevision.objects.create(
             match=self,
@@ -228,6 +229,7 @@ class Match(models.Model):
             action=RoundRevision.Action.ADD,
             after=body,
             by=by,
+            by_name=_name(by),
             idempotency_key=idempotency_key or None,
         )
         self._store_outcome(new_state)
@@ -265,7 +267,13 @@ class Match(models.Model):
                 stored.scores = list(scores)
                 stored.save(update_fields=["scores", "updated_at"])
         RoundRevision.objects.create(
-            match=self, number=number, action=RoundRevision.Action.CORRECT, before=before, after=body, by=by
+            match=self,
+            number=number,
+            action=RoundRevision.Action.CORRECT,
+            before=before,
+            after=body,
+            by=by,
+            by_name=_name(by),
         )
         self._store_outcome(new_state)
         return Recorded(rounds, new_state, target)
@@ -282,7 +290,12 @@ class Match(models.Model):
         if number is not None and number != last.number:
             raise refuse(SiteCode.NOT_LAST_ROUND, "number")
         RoundRevision.objects.create(
-            match=self, number=last.number, action=RoundRevision.Action.UNDO, before=last.body, by=by
+            match=self,
+            number=last.number,
+            action=RoundRevision.Action.UNDO,
+            before=last.body,
+            by=by,
+            by_name=_name(by),
         )
         last.delete()
         rounds = rounds[:-1]
@@ -293,6 +306,12 @@ class Match(models.Model):
     def _store_outcome(self, state: MatchState) -> None:
         self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS
         self.save(update_fields=["status", "updated_at"])
+
+
+def _name(user: object) -> str:
+    """The username to keep beside a change, so it stays attributed after the account goes."""
+    get_username = getattr(user, "get_username", None)
+    return str(get_username()) if callable(get_username) else ""
 
 
 def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:
@@ -343,6 +362,8 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     body = models.JSONField(help_text="The round exactly as posted.")
     scores = models.JSONField(help_text="What the round added to each scoring unit (computed).")
+    # The name as it was when the round was entered: deleting the account keeps it attributed.
+    created_by_name = models.CharField(max_length=150, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -374,6 +395,8 @@ class RoundRevision(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # Who it was, also after their account is deleted.
+    by_name = models.CharField(max_length=150, blank=True)
     at = models.DateTimeField(auto_now_add=True)
     # The key of the request that added the round. Kept with the history, so a key stays spent
     # after an undo. NULL, not "", when absent: two keyless rows must not collide.

@@ -255,10 +255,10 @@ def _history(match: Match, number: int) -> list[dict[str, Any]]:
     return [
         {
             "action": revision.action,
-            "by": revision.by.get_username() if revision.by else None,
+            "by": revision.by_name or None,
             "at": revision.at.isoformat(),
             "before": revision.before,
             "after": revision.after,
         }
-        for revision in match.revisions.filter(number=number).select_related("by")
+        for revision in match.revisions.filter(number=number)
     ]

@@ -279,3 +279,12 @@ def test_new_match_in_a_club_the_user_is_not_in_is_refused(alice_client, charlie
     )
     assert response.status_code == 200
     assert not Match.objects.exists()
+
+
+def test_deleting_an_account_keeps_the_rounds_it_entered_attributed(alice_client, match, alice, bob):
+    match.add_round(DEAL_1, by=bob)
+    bob.delete()
+    stored = Round.objects.get(match=match)
+    assert (stored.created_by, stored.created_by_name) == (None, "bob")
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Deal 1 entered by bob" in page
