@@ -15,13 +15,14 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from games.protocol import GameHome
 from games.registry import home_for
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
-from players.models import Club, Player, clean_player_name
+from players.models import Club, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 
 
@@ -56,10 +57,19 @@ class Recorded:
 
 class MatchQuerySet(models.QuerySet["Match"]):
     def for_user(self, user) -> MatchQuerySet:
-        """Matches of the clubs the user belongs to."""
+        """Matches of the clubs the user belongs to (not the deleted ones)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(club__memberships__user=user)
+        return self.filter(club__memberships__user=user, deleted_at=None)
+
+    def deleted_for_admin(self, user) -> MatchQuerySet:
+        """Deleted matches of the clubs where the user is an owner or admin: theirs to restore."""
+        if not user.is_authenticated:
+            return self.none()
+        admin_roles = [Membership.Role.OWNER, Membership.Role.ADMIN]
+        return self.filter(club__memberships__user=user, club__memberships__role__in=admin_roles).exclude(
+            deleted_at=None
+        )
 
     def in_progress(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.IN_PROGRESS)
@@ -85,6 +95,11 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A deleted match is hidden, not gone: an admin of its club can restore it.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -141,6 +156,15 @@ class Match(models.Model):
         return self.created_by_id is not None and self.created_by_id == user.pk and self.club.may_score(user)
 
     # --- writing ------------------------------------------------------------------------
+
+    def soft_delete(self, *, by=None) -> None:
+        """Hide the match from every list and page; ``restore`` brings it back as it was."""
+        self.deleted_at, self.deleted_by = timezone.now(), by
+        self.save(update_fields=["deleted_at", "deleted_by"])
+
+    def restore(self) -> None:
+        self.deleted_at, self.deleted_by = None, None
+        self.save(update_fields=["deleted_at", "deleted_by"])
 
     @classmethod
     @transaction.atomic

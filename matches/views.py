@@ -48,6 +48,14 @@ def _match_for_scorer(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
+def _match_for_admin(request: HttpRequest, match_id: int) -> Match:
+    """The match if the user is an owner or admin of its club; 404 outside it, 403 inside."""
+    match = _match_for_member(request, match_id)
+    if not match.club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return match
+
+
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html", {"games": all_homes()})
@@ -58,6 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "in_progress": matches.in_progress()[:20],
             "finished": matches.finished()[:10],
+            "has_deleted": Match.objects.deleted_for_admin(request.user).exists(),
         },
     )
 
@@ -162,6 +171,37 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         },
         status=400 if errors else 200,
     )
+
+
+@login_required
+@require_POST
+def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_for_admin(request, match_id)
+    match.soft_delete(by=request.user)
+    messages.success(
+        request, _("The match was deleted. An admin of the club can restore it under Deleted matches.")
+    )
+    return redirect("home")
+
+
+@login_required
+def deleted_matches(request: HttpRequest) -> HttpResponse:
+    """Deleted matches of the clubs the user runs, newest first, each with a Restore button."""
+    deleted = Match.objects.deleted_for_admin(request.user).select_related("club", "deleted_by")
+    return render(
+        request,
+        "matches/deleted_matches.html",
+        {"matches": deleted.prefetch_related("seats__player").order_by("-deleted_at")[:50]},
+    )
+
+
+@login_required
+@require_POST
+def match_restore(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.deleted_for_admin(request.user), pk=match_id)
+    match.restore()
+    messages.success(request, _("The match was restored."))
+    return redirect("match_detail", match_id=match.pk)
 
 
 @login_required

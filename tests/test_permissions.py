@@ -73,6 +73,7 @@ class World:
     target: Membership  # Mia, a member the managers may change or remove
     invitation: Any
     player: Any
+    deleted_match: Match  # deleted by Alice, waiting to be restored
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -97,8 +98,15 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         target=target,
         invitation=InvitationFactory(club=klaverclub, created_by=alice),
         player=PlayerFactory(club=klaverclub, name="Oma Truus"),
+        deleted_match=_deleted(klaverclub, alice),
         users={"owner": alice, "admin": dora, "scorer": sam, "member": bob, "outsider": charlie},
     )
+
+
+def _deleted(club: Club, by: Any) -> Match:
+    match = MatchFactory.create(club=club, game=GAME, players=["Anna", "Bram"], by=by)
+    match.soft_delete(by=by)
+    return match
 
 
 @dataclass(frozen=True)
@@ -244,6 +252,19 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         label="a match someone else keeps",
     ),
+    page("deleted_matches", "GET", lambda w: reverse("deleted_matches"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "match_delete",
+        "POST",
+        lambda w: reverse("match_delete", args=[w.match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "match_restore",
+        "POST",
+        lambda w: reverse("match_restore", args=[w.deleted_match.pk]),
+        (302, 302, 404, 404, 404, LOGIN),
+    ),
     # --- clubs ----------------------------------------------------------------------------
     page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
     page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),
@@ -358,6 +379,18 @@ MATRIX: list[Row] = [
     ),
     api(
         "api-match", "GET", lambda w: reverse("api-match", args=[w.match.pk]), (200, 200, 200, 200, 404, 401)
+    ),
+    api(
+        "api-match",
+        "DELETE",
+        lambda w: reverse("api-match", args=[w.match.pk]),
+        (204, 204, 403, 403, 404, 401),
+    ),
+    api(
+        "api-match-restore",
+        "POST",
+        lambda w: reverse("api-match-restore", args=[w.deleted_match.pk]),
+        (200, 200, 404, 404, 404, 401),
     ),
     api(
         "api-rounds",

@@ -16,7 +16,7 @@ from tests.bench.scenarios import PAGES, Page, start_match
 # The sheet and the round POSTs also read the user's role in the club (may they keep score?).
 LIMITS = {
     "scoresheet GET /matches/<id>/": 7,
-    "home GET /": 6,
+    "home GET /": 7,  # and whether the user has deleted matches to restore
     "API GET /api/matches/": 6,
     "API GET /api/matches/<id>/": 5,
     "form POST /matches/<id>/rounds/ (htmx)": 14,

@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/", views.game_list, name="api-games"),
     path("matches/", views.match_list, name="api-matches"),
     path("matches/<int:match_id>/", views.match_detail, name="api-match"),
+    path("matches/<int:match_id>/restore/", views.match_restore, name="api-match-restore"),
     path("matches/<int:match_id>/rounds/", views.round_list, name="api-rounds"),
     path("matches/<int:match_id>/rounds/<int:number>/", views.round_detail, name="api-round"),
     path("clubs/", clubs.club_list, name="api-clubs"),

@@ -143,13 +143,38 @@ def _club_for(request: Request, club_id: int | None) -> Club:
 
 
 @extend_schema(
+    methods=["GET"],
     operation_id="matches_retrieve",
     summary="A match: players, rounds, standings, what comes next, winners",
     responses=docs.MATCH_RETRIEVE,
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="matches_destroy",
+    summary="Delete a match (owners and admins); it can be restored",
+    responses=docs.MATCH_DELETE,
+)
+@api_view(["GET", "DELETE"])
 def match_detail(request: Request, match_id: int) -> Response:
     match = _match_for_member(request, match_id)
+    if request.method == "DELETE":
+        if not match.club.may_manage(request.user):
+            raise PermissionDenied
+        match.soft_delete(by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    return Response(match_json(match, match.recorded()))
+
+
+@extend_schema(
+    operation_id="matches_restore",
+    summary="Restore a deleted match (owners and admins of its club)",
+    request=None,
+    responses=docs.MATCH_RETRIEVE,
+)
+@api_view(["POST"])
+def match_restore(request: Request, match_id: int) -> Response:
+    match = get_object_or_404(Match.objects.deleted_for_admin(request.user), pk=match_id)
+    match.restore()
     return Response(match_json(match, match.recorded()))
 
 

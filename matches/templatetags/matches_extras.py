@@ -28,3 +28,9 @@ def rank_label(rank: str) -> str:
 def scored_by(match: Any, user: Any) -> bool:
     """``match|scored_by:user``: whether the user may enter and correct its rounds."""
     return bool(match.can_score(user))
+
+
+@register.filter
+def may_manage(club: Any, user: Any) -> bool:
+    """``club|may_manage:user``: an owner or admin (who may delete and restore its matches)."""
+    return bool(club.may_manage(user))

@@ -97,3 +97,13 @@ def test_a_key_stays_spent_after_an_undo(api, match_id):
     assert response.status_code == 409
     assert response.json()["errors"][0]["code"] == "idempotency_key_spent"
     assert not Round.objects.filter(match_id=match_id).exists()
+
+
+def test_a_deleted_match_answers_404_until_it_is_restored(api, match_id):
+    api.post(rounds_url(match_id), DEAL_1, format="json")
+    assert api.delete(f"/api/matches/{match_id}/").status_code == 204
+    assert api.get(f"/api/matches/{match_id}/").status_code == 404
+    assert api.post(rounds_url(match_id), DEAL_2, format="json").status_code == 404
+    restored = api.post(f"/api/matches/{match_id}/restore/")
+    assert restored.status_code == 200
+    assert [r["number"] for r in restored.json()["rounds"]] == [1]

@@ -288,3 +288,19 @@ def test_deleting_an_account_keeps_the_rounds_it_entered_attributed(alice_client
     assert (stored.created_by, stored.created_by_name) == (None, "bob")
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "Deal 1 entered by bob" in page
+
+
+def test_a_deleted_match_is_hidden_and_an_admin_restores_it_with_its_rounds(alice_client, match, alice):
+    match.add_round(DEAL_1, by=alice)
+    response = alice_client.post(reverse("match_delete", args=[match.pk]))
+    assert response.status_code == 302
+    assert alice_client.get(reverse("match_detail", args=[match.pk])).status_code == 404
+    home = alice_client.get("/").content.decode()
+    assert reverse("match_detail", args=[match.pk]) not in home
+    assert reverse("deleted_matches") in home
+    listed = alice_client.get(reverse("deleted_matches")).content.decode()
+    assert "deleted by alice" in listed
+    alice_client.post(reverse("match_restore", args=[match.pk]))
+    sheet = alice_client.get(reverse("match_detail", args=[match.pk]))
+    assert sheet.status_code == 200
+    assert Round.objects.filter(match=match).count() == 1
