@@ -15,15 +15,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
+from matches.exports import export_club, results_csv
 from matches.history import HistoryLine, history_lines
 from matches.messages import error_list
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round, RoundRevision
@@ -182,6 +183,34 @@ def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
         request, _("The match was deleted. An admin of the club can restore it under Deleted matches.")
     )
     return redirect("home")
+
+
+def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
+    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return club
+
+
+@login_required
+@require_safe
+def club_export(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Everything the club entered, as JSON that ``manage.py import_club`` rebuilds it from."""
+    club = _club_for_admin(request, club_id)
+    response = JsonResponse(export_club(club), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="scoreblok-club-{club.pk}.json"'
+    return response
+
+
+@login_required
+@require_safe
+def club_results(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Every match's totals and ranks as CSV, for a spreadsheet; any member may read them."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    response = HttpResponse(results_csv(club), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="scoreblok-results-{club.pk}.csv"'
+    return response
 
 
 @login_required

@@ -252,6 +252,18 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         label="a match someone else keeps",
     ),
+    page(
+        "club_export",
+        "GET",
+        lambda w: reverse("club_export", args=[w.club.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_results",
+        "GET",
+        lambda w: reverse("club_results", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
     page("deleted_matches", "GET", lambda w: reverse("deleted_matches"), (200, 200, 200, 200, 200, LOGIN)),
     page(
         "match_delete",
