@@ -58,6 +58,7 @@ MESSAGES: Mapping[str, Promise] = {
     "unknown_player": _("This club has no such player."),
     "duplicate_player": _("A player cannot sit at the table twice."),
     "not_last_round": _("Only the last round can be undone."),
+    "confirm_own_round": _("Another player confirms a round, not the one who entered it."),
     "stale_round": _(
         "Deal %(number)s was already entered (by %(who)s) on another phone; nothing was stored. "
         "The sheet now shows deal %(next)s."

@@ -157,6 +157,21 @@ class Match(models.Model):
 
     # --- writing ------------------------------------------------------------------------
 
+    @transaction.atomic
+    def confirm_round(self, number: int, *, by) -> Round:
+        """A second player confirms a provisional round (not the one who entered it)."""
+        rounds = self._lock()
+        if not 1 <= number <= len(rounds):
+            raise Round.DoesNotExist
+        stored = rounds[number - 1]
+        if stored.provisional:
+            if stored.created_by_id is not None and stored.created_by_id == getattr(by, "pk", None):
+                raise refuse(SiteCode.CONFIRM_OWN_ROUND, "number")
+            stored.provisional = False
+            stored.confirmed_by_name = _name(by)
+            stored.save(update_fields=["provisional", "confirmed_by_name", "updated_at"])
+        return stored
+
     def soft_delete(self, *, by=None) -> None:
         """Hide the match from every list and page; ``restore`` brings it back as it was."""
         self.deleted_at, self.deleted_by = timezone.now(), by
@@ -246,6 +261,7 @@ class Match(models.Model):
             scores=list(new_state.scores[-1]),
             created_by=by,
             created_by_name=_name(by),
+            provisional=self.club.confirm_rounds,
         )
         RoundRevision.objects.create(
             match=self,
@@ -388,6 +404,9 @@ class Round(models.Model):
     scores = models.JSONField(help_text="What the round added to each scoring unit (computed).")
     # The name as it was when the round was entered: deleting the account keeps it attributed.
     created_by_name = models.CharField(max_length=150, blank=True)
+    # Where the club asks for it, a round is provisional until a second player confirms it.
+    provisional = models.BooleanField(default=False)
+    confirmed_by_name = models.CharField(max_length=150, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -27,7 +27,11 @@ def next_json(game: str, upcoming: Next | None) -> dict[str, Any] | None:
 
 def round_json(stored: Round) -> dict[str, Any]:
     body = stored.body if isinstance(stored.body, Mapping) else {}
-    return {"number": stored.number, **body, "scores": stored.scores}
+    data = {"number": stored.number, **body, "scores": stored.scores}
+    if stored.provisional:  # only where the club asks for a second player's confirmation
+        data["provisional"] = True
+        data["entered_by"] = stored.created_by_name
+    return data
 
 
 def match_json(match: Match, recorded: Recorded) -> dict[str, Any]:

@@ -28,6 +28,7 @@ class SiteCode(StrEnum):
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     IDEMPOTENCY_KEY_SPENT = "idempotency_key_spent"
     NOT_FOUND = "not_found"
+    CONFIRM_OWN_ROUND = "confirm_own_round"
     INVITATION_EXPIRED = "invitation_expired"
     INVITATION_REVOKED = "invitation_revoked"
     INVITATION_USED = "invitation_used"

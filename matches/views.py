@@ -235,6 +235,24 @@ def match_restore(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def round_confirm(request: HtmxHttpRequest, match_id: int, number: int) -> HttpResponse:
+    """A second player at the table confirms a provisional round on their own phone."""
+    match = _match_for_member(request, match_id)
+    try:
+        match.confirm_round(number, by=request.user)
+    except Round.DoesNotExist:
+        raise Http404 from None
+    except SiteRefused as refused:
+        messages.error(request, error_list(refused.errors)[0]["message"])
+    else:
+        messages.success(request, _("Deal %(number)s confirmed.") % {"number": number})
+    if request.htmx:
+        return _render_sheet(request, match, match.recorded(), body=None, errors=[])
+    return redirect("match_detail", match_id=match.pk)
+
+
+@login_required
+@require_POST
 def round_undo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_scorer(request, match_id)
     try:

@@ -65,6 +65,14 @@ class Club(models.Model):
     )
     # Whose own table this is (personal clubs only). Unique, so two requests that each find no
     # personal club for a new user cannot both make one.
+    # Bridge clubs' habit: a round counts as settled once a second player confirms it.
+    confirm_rounds = models.BooleanField(
+        _("rounds confirmed by a second player"),
+        default=False,
+        help_text=_(
+            "A round stays provisional until another player at the table confirms it on their phone."
+        ),
+    )
     personal_owner = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -9,6 +9,7 @@ urlpatterns = [
     path("clubs/new/", views.club_create, name="club_create"),
     path("clubs/<int:club_id>/", views.club_detail, name="club_detail"),
     path("clubs/<int:club_id>/delete/", views.club_delete, name="club_delete"),
+    path("clubs/<int:club_id>/settings/", views.club_settings, name="club_settings"),
     path("clubs/<int:club_id>/leave/", views.club_leave, name="club_leave"),
     path("clubs/<int:club_id>/members/<int:membership_id>/role/", views.member_role, name="member_role"),
     path(

@@ -163,6 +163,16 @@ def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def club_settings(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """Owners and admins switch the second player's confirmation of rounds on or off."""
+    club = _club_for_admin(request, club_id)
+    club.confirm_rounds = request.POST.get("confirm_rounds") == "on"
+    club.save(update_fields=["confirm_rounds"])
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
 def club_delete(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
     if not club.may_delete(request.user):

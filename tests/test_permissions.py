@@ -277,6 +277,19 @@ MATRIX: list[Row] = [
         lambda w: reverse("match_restore", args=[w.deleted_match.pk]),
         (302, 302, 404, 404, 404, LOGIN),
     ),
+    page(
+        "round_confirm",
+        "POST",
+        lambda w: reverse("round_confirm", args=[w.match.pk, 1]),
+        (302, 302, 302, 302, 404, LOGIN),
+    ),
+    page(
+        "club_settings",
+        "POST",
+        lambda w: reverse("club_settings", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"confirm_rounds": "on"},
+    ),
     # --- clubs ----------------------------------------------------------------------------
     page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
     page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),
@@ -403,6 +416,12 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("api-match-restore", args=[w.deleted_match.pk]),
         (200, 200, 404, 404, 404, 401),
+    ),
+    api(
+        "api-round-confirm",
+        "POST",
+        lambda w: reverse("api-round-confirm", args=[w.match.pk, 1]),
+        (200, 200, 200, 200, 404, 401),
     ),
     api(
         "api-rounds",

@@ -28,6 +28,9 @@ urlpatterns = [
     path("matches/<int:match_id>/restore/", views.match_restore, name="api-match-restore"),
     path("matches/<int:match_id>/rounds/", views.round_list, name="api-rounds"),
     path("matches/<int:match_id>/rounds/<int:number>/", views.round_detail, name="api-round"),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/confirm/", views.round_confirm, name="api-round-confirm"
+    ),
     path("clubs/", clubs.club_list, name="api-clubs"),
     path("clubs/<int:club_id>/", clubs.club_detail, name="api-club"),
     path("clubs/<int:club_id>/invitations/", clubs.invitation_list, name="api-invitations"),

@@ -265,6 +265,22 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
     return Response(match_json(match, recorded))
 
 
+@extend_schema(
+    operation_id="rounds_confirm",
+    summary="Confirm a provisional round (another player than the one who entered it)",
+    request=None,
+    responses=docs.ROUNDS_RETRIEVE,
+)
+@api_view(["POST"])
+def round_confirm(request: Request, match_id: int, number: int) -> Response:
+    match = _match_for_member(request, match_id)
+    try:
+        stored = match.confirm_round(number, by=request.user)
+    except Round.DoesNotExist:
+        raise Http404 from None
+    return Response(round_json(stored))
+
+
 def _round_answer(match: Match, recorded: Recorded) -> dict[str, Any]:
     """The stored round, and the match's new standings beside it (and in full under ``match``)."""
     whole = match_json(match, recorded)
