@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+import scoring
 from matches.models import Match
 from players.models import Club, Membership
 
@@ -53,9 +54,10 @@ def results_csv(club: Club) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["match", "date", "game", "status", "player", "total", "rank"])
-    matches = Match.objects.filter(club=club, deleted_at=None).prefetch_related("seats__player")
+    matches = Match.objects.filter(club=club, deleted_at=None).prefetch_related("seats__player", "rounds")
     for match in matches.order_by("created_at", "pk"):
-        state = match.state()
+        # The rounds come with the matches (one query for all), in their numbered order.
+        state = scoring.replay(match.rules, match.setup, [stored.body for stored in match.rounds.all()])
         seats = [seat.player.name for seat in match.seats.all()]
         for row in state.standings:
             writer.writerow(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -135,9 +134,6 @@ class Match(models.Model):
         if self.rules.entries_per_seat or not self.teams:
             return self.player_count
         return len(self.teams)
-
-    def bodies(self) -> list[Any]:
-        return [r.body for r in self.rounds.order_by("number")]
 
     def state(self) -> MatchState:
         """The match as the rules engine sees it: a replay of every stored round."""
