@@ -21,6 +21,7 @@ import scoring
 from games.protocol import GameHome
 from games.registry import home_for
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
+from matches.signals import match_recorded
 from players.models import Club, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 
@@ -94,6 +95,9 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When the last deal ended it (leagues and ratings take finished matches in this order);
+    # cleared when an undo reopens the match.
+    finished_at = models.DateTimeField(null=True, blank=True)
     # A deleted match is hidden, not gone: an admin of its club can restore it.
     deleted_at = models.DateTimeField(null=True, blank=True)
     deleted_by = models.ForeignKey(
@@ -268,7 +272,7 @@ class Match(models.Model):
             by_name=_name(by),
             idempotency_key=idempotency_key or None,
         )
-        self._store_outcome(new_state)
+        self._store_outcome(new_state, RoundRevision.Action.ADD, stored.number)
         return Recorded([*rounds, stored], new_state, stored)
 
     def _answer_for_key(self, key: str, body: object, rounds: list[Round]) -> Round | None:
@@ -311,7 +315,7 @@ class Match(models.Model):
             by=by,
             by_name=_name(by),
         )
-        self._store_outcome(new_state)
+        self._store_outcome(new_state, RoundRevision.Action.CORRECT, number)
         return Recorded(rounds, new_state, target)
 
     @transaction.atomic
@@ -336,12 +340,27 @@ class Match(models.Model):
         last.delete()
         rounds = rounds[:-1]
         new_state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
-        self._store_outcome(new_state)
+        self._store_outcome(new_state, RoundRevision.Action.UNDO, last.number)
         return Recorded(rounds, new_state)
 
-    def _store_outcome(self, state: MatchState) -> None:
+    def _store_outcome(self, state: MatchState, action: str, number: int) -> None:
+        was_finished = self.status == self.Status.FINISHED
         self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS
-        self.save(update_fields=["status", "updated_at"])
+        if state.finished and not was_finished:
+            self.finished_at = timezone.now()
+        elif not state.finished:
+            self.finished_at = None
+        self.save(update_fields=["status", "finished_at", "updated_at"])
+        transaction.on_commit(
+            lambda: match_recorded.send(
+                sender=Match,
+                match=self,
+                state=state,
+                action=str(action),
+                number=number,
+                was_finished=was_finished,
+            )
+        )
 
 
 def _name(user: object) -> str:
