@@ -351,6 +351,8 @@ class Match(models.Model):
         elif not state.finished:
             self.finished_at = None
         self.save(update_fields=["status", "finished_at", "updated_at"])
+        if state.finished or was_finished:
+            self._store_final_places(state)
         transaction.on_commit(
             lambda: match_recorded.send(
                 sender=Match,
@@ -361,6 +363,16 @@ class Match(models.Model):
                 was_finished=was_finished,
             )
         )
+
+    def _store_final_places(self, state: MatchState) -> None:
+        """Write each seat's final total and rank (or clear them when the match reopened)."""
+        place = {seat: row for row in state.standings for seat in row.seats} if state.finished else {}
+        seats = list(self.seats.all())
+        for seat in seats:
+            row = place.get(seat.position)
+            seat.final_total = row.total if row else None
+            seat.final_rank = row.rank if row else None
+        Seat.objects.bulk_update(seats, ["final_total", "final_rank"])
 
 
 def _name(user: object) -> str:
@@ -403,6 +415,10 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     team = models.PositiveSmallIntegerField(null=True, blank=True)
+    # How the seat's unit (its team, or the seat alone) ended a finished match; empty while the
+    # match is open. Leagues and ratings read these instead of replaying every match.
+    final_total = models.IntegerField(null=True, blank=True)
+    final_rank = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

@@ -54,3 +54,11 @@ def test_finishing_stamps_the_time_and_an_undo_that_reopens_clears_it(heard):
     match.refresh_from_db()
     assert match.finished_at is None
     assert heard[-1]["was_finished"] is True
+
+
+def test_a_finished_match_keeps_each_seats_final_total_and_rank_until_reopened(heard):
+    match = MatchFactory(game="duizenden", players=["Eva", "Fien"], options={"target": 100})
+    match.add_round(deal(140, 275))
+    assert [(s.final_total, s.final_rank) for s in match.seats.all()] == [(110, 2), (275, 1)]
+    match.undo_last_round()
+    assert [(s.final_total, s.final_rank) for s in match.seats.all()] == [(None, None), (None, None)]
