@@ -57,7 +57,8 @@ def results_csv(club: Club) -> str:
     matches = Match.objects.filter(club=club, deleted_at=None).prefetch_related("seats__player", "rounds")
     for match in matches.order_by("created_at", "pk"):
         # The rounds come with the matches (one query for all), in their numbered order.
-        state = scoring.replay(match.rules, match.setup, [stored.body for stored in match.rounds.all()])
+        bodies = [stored.body for stored in match.rounds.all()]
+        state = scoring.replay_stored(match.rules, match.setup, bodies)
         seats = [seat.player.name for seat in match.seats.all()]
         for row in state.standings:
             writer.writerow(

@@ -146,7 +146,7 @@ class Match(models.Model):
     def recorded(self) -> Recorded:
         """Every round, read once, and the replay of them."""
         rounds = list(self.rounds.order_by("number"))
-        return Recorded(rounds, scoring.replay(self.rules, self.setup, [r.body for r in rounds]))
+        return Recorded(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
 
     def can_score(self, user) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a
@@ -243,7 +243,7 @@ class Match(models.Model):
         the key stays spent for good (also after an undo), and another body is a ``Conflict``.
         """
         rounds = self._lock()
-        state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
+        state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
         if idempotency_key:
             earlier = self._answer_for_key(idempotency_key, body, rounds)
             if earlier is not None:
@@ -339,7 +339,7 @@ class Match(models.Model):
         )
         last.delete()
         rounds = rounds[:-1]
-        new_state = scoring.replay(self.rules, self.setup, [r.body for r in rounds])
+        new_state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
         self._store_outcome(new_state, RoundRevision.Action.UNDO, last.number)
         return Recorded(rounds, new_state)
 

@@ -5,7 +5,8 @@ Everything the site knows about a game lives here. The apps call four things:
 - ``get_game(slug)`` / ``all_games()``: the closed registry of games;
 - ``create_setup(game, ...)``: checks and freezes how a match is played;
 - ``replay(game, setup, rounds)`` / ``play_round(state, body)``: the fold from posted rounds
-  to a ``MatchState``;
+  to a ``MatchState``; ``replay_stored(game, setup, rounds)`` the same fold for rounds read
+  back from storage, which were checked when stored (it skips the checks: every request does it);
 - ``correct_round(...)``: a replay with one round replaced.
 
 A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a ``Code``, the
@@ -22,6 +23,7 @@ from scoring.match import (
     create_setup,
     play_round,
     replay,
+    replay_stored,
 )
 from scoring.registry import UnknownGame, all_games, get_game
 
@@ -40,4 +42,5 @@ __all__ = [
     "get_game",
     "play_round",
     "replay",
+    "replay_stored",
 ]

@@ -34,9 +34,10 @@ class Setup:
     options: Mapping[str, object]  # every option, defaults filled in (``create_setup``)
     dealer: int
 
-    @property
+    @cached_property
     def units(self) -> Teams:
-        """The scoring units as tuples of seats: the teams, or every seat alone."""
+        """The scoring units as tuples of seats: the teams, or every seat alone (kept: every
+        round of a replay asks for them)."""
         return self.teams if self.teams is not None else tuple((seat,) for seat in range(self.players))
 
     def option(self, name: str) -> object:
@@ -125,8 +126,14 @@ class Game[P, H](Protocol):
         """The progress before deal 1 (any frozen value the game likes)."""
         ...
 
-    def play(self, setup: Setup, progress: P, number: int, body: object) -> tuple[Scores, P]:
-        """Check round ``number`` and score it; raise ``Refused`` if it breaks a rule."""
+    def play(
+        self, setup: Setup, progress: P, number: int, body: object, *, checked: bool = True
+    ) -> tuple[Scores, P]:
+        """Check round ``number`` and score it; raise ``Refused`` if it breaks a rule.
+
+        ``checked=False`` is for a round stored after it passed these checks
+        (``replay_stored``): the game may skip every form and rule check and only score it,
+        giving the same scores and progress as a checked play."""
         ...
 
     def outlook(self, setup: Setup, progress: P, totals: Scores) -> Outlook[H]:
@@ -275,6 +282,26 @@ def replay[P, H](game: Game[P, H], setup: Setup, bodies: Sequence[object]) -> Ma
     for number, body in enumerate(bodies, start=1):
         state = _replay_one(state, number, body)
     return state
+
+
+def replay_stored[P, H](game: Game[P, H], setup: Setup, bodies: Sequence[object]) -> MatchState[P, H]:
+    """``replay`` for rounds read back from storage, which ``play_round`` checked before they
+    were stored: the same state, several times faster, which matters because every request
+    replays its match. Rounds are only scored (``Game.play(..., checked=False)``) and the
+    standings are worked out once, after the last round, since nothing between needs them.
+
+    Only rounds that passed ``play_round`` in this order may come here; a correction, whose
+    later rounds may no longer hold, goes through ``correct_round``, which checks them all.
+    """
+    progress = game.start(setup)
+    totals: Scores = (0,) * len(setup.units)
+    log = ScoreLog()
+    for number, body in enumerate(bodies, start=1):
+        scores, progress = game.play(setup, progress, number, body, checked=False)
+        scores = tuple(scores)
+        totals = tuple(total + score for total, score in zip(totals, scores, strict=True))
+        log = log.add(scores)
+    return MatchState(game, setup, totals, log, progress, game.outlook(setup, progress, totals))
 
 
 def correct_round[P, H](

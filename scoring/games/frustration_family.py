@@ -16,7 +16,7 @@ from typing import Literal
 
 from scoring.cards import mismatch, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
-from scoring.form import Counted, Form, join
+from scoring.form import Counted, Form, form_for, join
 from scoring.match import Scores, Standing, Teams
 from scoring.ranking import standings
 
@@ -161,13 +161,16 @@ def read_deal(
     players: int,
     ranks: Collection[str],
     sitting_out: Collection[int] = (),
+    *,
+    checked: bool = True,
 ) -> tuple[SeatEntry | None, ...]:
     """Every form check of a deal (spec/README.md, order of checking, step 2).
 
     ``sitting_out`` seats (FR: level 10 done) must send ``null``; their slot comes back as
-    None. Any form error refuses the whole deal with every form error found.
+    None. Any form error refuses the whole deal with every form error found. ``checked=False``
+    reads a stored deal without its checks (``scoring.match.replay_stored``).
     """
-    form = Form()
+    form = form_for(checked)
     read: list[SeatEntry | None] = [None] * players
     fields = form.body(body, {"entries"})
     raw = form.entries(fields, players) if fields is not None else None

@@ -133,18 +133,21 @@ class FrustrationFR:
     def start(self, setup: Setup) -> Progress:
         return Progress((1,) * setup.players, setup.dealer, (0,) * setup.players)
 
-    def play(self, setup: Setup, progress: Progress, number: int, body: object) -> tuple[Scores, Progress]:
+    def play(
+        self, setup: Setup, progress: Progress, number: int, body: object, *, checked: bool = True
+    ) -> tuple[Scores, Progress]:
         levels = LEVELS[setup.str_option("levels")]
         packs = setup.int_option("packs")
         before = progress.phases
         sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
-        entries = read_deal(body, setup.players, RANKS, sitting_out)
-        kept = {
-            seat: kept_after_laying_down(levels[phase - 1], KEPT_FROM)
-            for seat, phase in enumerate(before)
-            if phase < DONE
-        }
-        refuse_if(check_deal(entries, CARD_VALUES, CARD_LIMITS[packs], kept, MOST_OF_FULL_HAND[packs]))
+        entries = read_deal(body, setup.players, RANKS, sitting_out, checked=checked)
+        if checked:
+            kept = {
+                seat: kept_after_laying_down(levels[phase - 1], KEPT_FROM)
+                for seat, phase in enumerate(before)
+                if phase < DONE
+            }
+            refuse_if(check_deal(entries, CARD_VALUES, CARD_LIMITS[packs], kept, MOST_OF_FULL_HAND[packs]))
         after = next_phases(before, entries)
         earned = bonuses(before, after, progress.finish_bonus, setup.int_option("finish_bonus"))
         finished = self._over(setup, before, after)

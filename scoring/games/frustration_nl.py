@@ -113,19 +113,22 @@ class FrustrationNL:
     def start(self, setup: Setup) -> Progress:
         return Progress((1,) * setup.players, setup.dealer)
 
-    def play(self, setup: Setup, progress: Progress, number: int, body: object) -> tuple[Scores, Progress]:
+    def play(
+        self, setup: Setup, progress: Progress, number: int, body: object, *, checked: bool = True
+    ) -> tuple[Scores, Progress]:
         packs, jokers = setup.int_option("packs"), setup.int_option("real_jokers")
         ranks = (*RANKS, JOKER) if jokers else RANKS
-        entries = read_deal(body, setup.players, ranks)
-        kept = {
-            seat: kept_after_laying_down(CONTRACTS[phase - 1], HAND_SIZE)
-            for seat, phase in enumerate(progress.phases)
-        }
-        refuse_if(
-            check_deal(
-                entries, CARD_VALUES, card_limits(packs, jokers), kept, most_of_full_hand(packs, jokers)
+        entries = read_deal(body, setup.players, ranks, checked=checked)
+        if checked:
+            kept = {
+                seat: kept_after_laying_down(CONTRACTS[phase - 1], HAND_SIZE)
+                for seat, phase in enumerate(progress.phases)
+            }
+            refuse_if(
+                check_deal(
+                    entries, CARD_VALUES, card_limits(packs, jokers), kept, most_of_full_hand(packs, jokers)
+                )
             )
-        )
         phases = next_phases(progress.phases, entries)
         # "Uitgelegd in ronde 11" is laying down contract 11, not going out with it.
         finished = any(phase > LAST for phase in phases)

@@ -15,9 +15,9 @@ def _declared_only(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` of a game, failing the test when it refuses with a code the game does not
     declare (in ``codes`` or among the generic ones) or with a plain string."""
 
-    def checked(game: Any, *args: Any) -> Any:
+    def checked(game: Any, *args: Any, **kwargs: Any) -> Any:
         try:
-            return method(game, *args)
+            return method(game, *args, **kwargs)
         except Refused as refused:
             plain = [code for code in refused.codes if not isinstance(code, Code)]
             assert plain == [], f"{game.slug} refused with codes that are not a Code: {plain}"
