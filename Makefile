@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test lint typecheck messages check-deploy bench clean
+.PHONY: install run serve test lint typecheck messages check-deploy bench clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
@@ -25,6 +25,13 @@ run: install
 	$(DEV) $(BIN)/python manage.py migrate --no-input
 	$(DEV) $(BIN)/python manage.py load_demo
 	$(DEV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Production mode on this machine (DEBUG off: SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL come
+# from the environment): migrate, collect the static files, then gunicorn (config/gunicorn.py).
+serve: install
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py collectstatic --no-input
+	$(BIN)/gunicorn --config config/gunicorn.py
 
 # Speed figures with their budgets (docs/performance.md): the engine, queries per request, a load
 # test behind gunicorn and bytes sent. Needs PostgreSQL; BENCH_DATABASE_URL names a database of
