@@ -272,7 +272,9 @@ class StoredForm(Form):
         self, obj: Mapping[str, object], key: str, path: str, ranks: Collection[str]
     ) -> Mapping[str, int] | None:
         value = cast(Mapping[str, int] | None, obj.get(key))
-        return None if value is None else {rank: count for rank, count in value.items() if count}
+        if value is None or 0 not in value.values():
+            return value  # most stored maps hold no zero count: no copy needed
+        return {rank: count for rank, count in value.items() if count}
 
     def counted(
         self,

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import cast
 
-from scoring.cards import JOKER, RANKS, mismatch, too_many_cards, value_of
+from scoring.cards import JOKER, RANKS, mismatch, points_of, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
-from scoring.form import Counted, Form, form_for, join
+from scoring.form import Counted, Form, join
 from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import MAX_POINTS, MAX_TARGET, BoolOption, IntOption, Option
 from scoring.ranking import high_total_first, standings
@@ -171,22 +172,56 @@ class Side:
 
 def score(side: Side, setup: Setup) -> int:
     """What the deal adds to the side's total (spec, Scoring)."""
-    meld = side.meld_points
-    red_threes = red_three_value(side.red_threes, setup.int_option("packs"))
+    return deal_score(
+        setup,
+        side.went_out,
+        side.concealed,
+        canasta_bonus(side.canastas),
+        side.red_threes,
+        side.meld_points,
+        side.hand_points,
+    )
+
+
+def deal_score(
+    setup: Setup, went_out: bool, concealed: bool, bonus: int, red_threes: int, meld: int, hand: int
+) -> int:
+    """The scoring formula itself, shared by ``score`` and ``stored_scores``."""
+    red = red_three_value(red_threes, setup.int_option("packs"))
     going_out = 0
-    if side.went_out:
-        going_out = setup.int_option("concealed_bonus") if side.concealed else GOING_OUT_BONUS
+    if went_out:
+        going_out = setup.int_option("concealed_bonus") if concealed else GOING_OUT_BONUS
     if not meld:  # a side that melded nothing pays for its red threes
-        red_threes = -red_threes
-    return canasta_bonus(side.canastas) + red_threes + going_out + meld - side.hand_points
+        red = -red
+    return bonus + red + going_out + meld - hand
+
+
+def stored_scores(setup: Setup, body: object) -> Scores:
+    """``score`` of every side of a deal stored after its checks, read straight from its JSON
+    (points where sent, else the cards' value; special canastas 0 when not sent). Every request
+    replays every stored deal, and building the checked reading's objects was most of that time."""
+    scores: list[int] = []
+    for raw in cast(Mapping[str, list[Mapping[str, object]]], body)["entries"]:
+        entry = cast(Mapping[str, int], raw)
+        bonus = sum(CANASTA_BONUSES[kind] * entry.get(kind, 0) for kind in CANASTA_BONUSES)
+        meld = entry.get("meld_points")
+        if meld is None:
+            meld = points_of(cast(Mapping[str, Mapping[str, int]], raw)["meld_cards"], CARD_VALUES)
+        hand = entry.get("hand_points")
+        if hand is None:
+            hand = points_of(cast(Mapping[str, Mapping[str, int]], raw)["hand_cards"], CARD_VALUES)
+        went_out = raw["went_out"] is True
+        concealed = raw.get("concealed") is True
+        scores.append(deal_score(setup, went_out, concealed, bonus, entry["red_threes"], meld, hand))
+    return tuple(scores)
 
 
 # --- reading the round (form checks) ----------------------------------------------------------
 
 
-def read_round(setup: Setup, body: object, *, checked: bool = True) -> list[Side]:
+def read_round(setup: Setup, body: object) -> list[Side]:
     """Every side's entry; ``Refused`` with all form errors if any."""
-    form = form_for(checked)
+    form = Form()
     sides: list[Side] = []
     round_ = form.body(body, ROUND_KEYS)
     entries = form.entries(round_, len(setup.units)) if round_ is not None else None
@@ -333,8 +368,11 @@ class Canasta:
     def play(
         self, setup: Setup, progress: Progress, number: int, body: object, *, checked: bool = True
     ) -> tuple[Scores, Progress]:
-        sides = read_round(setup, body, checked=checked)
-        if checked and (errors := round_errors(setup, progress.totals, sides)):
+        if not checked:
+            scores = stored_scores(setup, body)
+            return scores, progress.after(scores)
+        sides = read_round(setup, body)
+        if errors := round_errors(setup, progress.totals, sides):
             raise Refused(errors)
         scores = tuple(score(side, setup) for side in sides)
         return scores, progress.after(scores)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
-from scoring.cards import mismatch, too_many_cards, value_of
+from scoring.cards import mismatch, points_of, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
-from scoring.form import Counted, Form, form_for, join
+from scoring.form import Counted, Form, join
 from scoring.match import Scores, Standing, Teams
 from scoring.ranking import standings
 
@@ -161,16 +161,14 @@ def read_deal(
     players: int,
     ranks: Collection[str],
     sitting_out: Collection[int] = (),
-    *,
-    checked: bool = True,
 ) -> tuple[SeatEntry | None, ...]:
     """Every form check of a deal (spec/README.md, order of checking, step 2).
 
     ``sitting_out`` seats (FR: level 10 done) must send ``null``; their slot comes back as
-    None. Any form error refuses the whole deal with every form error found. ``checked=False``
-    reads a stored deal without its checks (``scoring.match.replay_stored``).
+    None. Any form error refuses the whole deal with every form error found. (A deal stored
+    after these checks is read by ``stored_deal`` instead.)
     """
-    form = form_for(checked)
+    form = Form()
     read: list[SeatEntry | None] = [None] * players
     fields = form.body(body, {"entries"})
     raw = form.entries(fields, players) if fields is not None else None
@@ -294,12 +292,33 @@ def deal_scores(entries: Sequence[SeatEntry | None], values: Mapping[str, int]) 
     return tuple(0 if entry is None else value_of(entry.held, values) for entry in entries)
 
 
-def next_phases(phases: Sequence[int], entries: Sequence[SeatEntry | None]) -> tuple[int, ...]:
+def laid_down(entries: Sequence[SeatEntry | None]) -> tuple[bool, ...]:
+    """Per seat, whether it laid its contract down (a seat sitting out did not)."""
+    return tuple(entry is not None and entry.laid_down for entry in entries)
+
+
+def next_phases(phases: Sequence[int], laid: Sequence[bool]) -> tuple[int, ...]:
     """A seat that laid down moves on to its next contract; the others repeat theirs."""
-    return tuple(
-        phase + 1 if entry is not None and entry.laid_down else phase
-        for phase, entry in zip(phases, entries, strict=True)
-    )
+    return tuple(phase + 1 if down else phase for phase, down in zip(phases, laid, strict=True))
+
+
+def stored_deal(body: object, values: Mapping[str, int]) -> tuple[Scores, tuple[bool, ...]]:
+    """``deal_scores`` and ``laid_down`` of a deal stored after its checks, read straight from
+    its JSON (points where sent, else the hand's value). Every request replays every stored
+    deal, and building the checked reading's objects was most of that time."""
+    scores: list[int] = []
+    laid: list[bool] = []
+    for raw in cast(Mapping[str, list[Mapping[str, object] | None]], body)["entries"]:
+        if raw is None:  # sitting out
+            scores.append(0)
+            laid.append(False)
+            continue
+        points = raw.get("points")
+        if points is None:
+            points = points_of(cast(Mapping[str, int], raw["hand"]), values)
+        scores.append(cast(int, points))
+        laid.append(raw["laid_down"] is True)
+    return tuple(scores), tuple(laid)
 
 
 def progress_standings(

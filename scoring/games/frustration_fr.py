@@ -23,6 +23,7 @@ from scoring.games.frustration_family import (
     contracts,
     deal_scores,
     kept_after_laying_down,
+    laid_down,
     next_phases,
     no_teams,
     packs_by_players,
@@ -32,6 +33,7 @@ from scoring.games.frustration_family import (
     refuse_if,
     run,
     set_of,
+    stored_deal,
     suits_of_each_rank,
 )
 from scoring.match import Game, Outlook, Scores, Setup, Teams
@@ -140,19 +142,22 @@ class FrustrationFR:
         packs = setup.int_option("packs")
         before = progress.phases
         sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
-        entries = read_deal(body, setup.players, RANKS, sitting_out, checked=checked)
         if checked:
+            entries = read_deal(body, setup.players, RANKS, sitting_out)
             kept = {
                 seat: kept_after_laying_down(levels[phase - 1], KEPT_FROM)
                 for seat, phase in enumerate(before)
                 if phase < DONE
             }
             refuse_if(check_deal(entries, CARD_VALUES, CARD_LIMITS[packs], kept, MOST_OF_FULL_HAND[packs]))
-        after = next_phases(before, entries)
+            scores, laid = deal_scores(entries, CARD_VALUES), laid_down(entries)
+        else:
+            scores, laid = stored_deal(body, CARD_VALUES)
+        after = next_phases(before, laid)
         earned = bonuses(before, after, progress.finish_bonus, setup.int_option("finish_bonus"))
         finished = self._over(setup, before, after)
         dealer = progress.dealer if finished else next_dealer(progress.dealer, after)
-        return deal_scores(entries, CARD_VALUES), Progress(after, dealer, earned, finished)
+        return scores, Progress(after, dealer, earned, finished)
 
     @staticmethod
     def _over(setup: Setup, before: Sequence[int], after: Sequence[int]) -> bool:

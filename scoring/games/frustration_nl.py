@@ -21,6 +21,7 @@ from scoring.games.frustration_family import (
     contracts,
     deal_scores,
     kept_after_laying_down,
+    laid_down,
     next_phases,
     no_teams,
     packs_by_players,
@@ -30,6 +31,7 @@ from scoring.games.frustration_family import (
     refuse_if,
     run,
     set_of,
+    stored_deal,
     suits_of_each_rank,
 )
 from scoring.match import Game, Outlook, Scores, Setup, Teams
@@ -118,8 +120,8 @@ class FrustrationNL:
     ) -> tuple[Scores, Progress]:
         packs, jokers = setup.int_option("packs"), setup.int_option("real_jokers")
         ranks = (*RANKS, JOKER) if jokers else RANKS
-        entries = read_deal(body, setup.players, ranks, checked=checked)
         if checked:
+            entries = read_deal(body, setup.players, ranks)
             kept = {
                 seat: kept_after_laying_down(CONTRACTS[phase - 1], HAND_SIZE)
                 for seat, phase in enumerate(progress.phases)
@@ -129,11 +131,14 @@ class FrustrationNL:
                     entries, CARD_VALUES, card_limits(packs, jokers), kept, most_of_full_hand(packs, jokers)
                 )
             )
-        phases = next_phases(progress.phases, entries)
+            scores, laid = deal_scores(entries, CARD_VALUES), laid_down(entries)
+        else:
+            scores, laid = stored_deal(body, CARD_VALUES)
+        phases = next_phases(progress.phases, laid)
         # "Uitgelegd in ronde 11" is laying down contract 11, not going out with it.
         finished = any(phase > LAST for phase in phases)
         dealer = (progress.dealer + 1) % setup.players
-        return deal_scores(entries, CARD_VALUES), Progress(phases, dealer, finished)
+        return scores, Progress(phases, dealer, finished)
 
     def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[PhaseHints]:
         extras = [{"phase": phase} for phase in progress.phases]
