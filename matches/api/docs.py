@@ -39,9 +39,8 @@ class TokenScheme(OpenApiAuthenticationExtension):
 
 
 class PaginatedMatchSummarySerializer(serializers.Serializer):
-    """``GET /api/matches/``: one page of ``PageNumberPagination`` (``?page=``, 50 a page)."""
+    """``GET /api/matches/``: one page of ``CursorPagination`` (follow ``next``, 50 a page)."""
 
-    count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = MatchSummarySerializer(many=True)

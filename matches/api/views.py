@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -96,6 +96,15 @@ def _allowed(option: Any) -> dict[str, Any]:
     return allowed
 
 
+class MatchCursor(CursorPagination):
+    """Keyset pages, newest first: each page is one indexed range read that costs the same on
+    page 200 as on page 1, with no COUNT over the whole club (page numbers needed both).
+    ``pk`` breaks ties between matches updated in the same instant."""
+
+    ordering = ("-updated_at", "-pk")
+    page_size = 50
+
+
 @extend_schema(
     methods=["GET"],
     operation_id="matches_list",
@@ -113,11 +122,11 @@ def _allowed(option: Any) -> dict[str, Any]:
 def match_list(request: Request) -> Response:
     if request.method == "POST":
         return _create_match(request)
-    matches = Match.objects.for_user(request.user).prefetch_related("seats__player").order_by("-updated_at")
+    matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
     status_filter = request.query_params.get("status")
     if status_filter in Match.Status.values:
         matches = matches.filter(status=status_filter)
-    paginator = PageNumberPagination()
+    paginator = MatchCursor()
     page = paginator.paginate_queryset(matches, request)
     return paginator.get_paginated_response([match_summary_json(m) for m in page or []])
 

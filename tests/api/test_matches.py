@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from matches.api.views import MatchCursor
 from matches.models import Match
 from players.models import Player
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import ClubFactory, MatchFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -126,9 +129,25 @@ def test_a_club_the_user_is_not_in_is_refused(api):
 def test_list_shows_only_the_users_clubs_matches_filtered_by_status(api, charlie_api):
     api.post("/api/matches/", {"game": "frustration-nl", "players": ["A", "B"]}, format="json")
     listing = api.get("/api/matches/?status=in_progress").json()
-    assert listing["count"] == 1 and listing["results"][0]["players"] == ["A", "B"]
-    assert api.get("/api/matches/?status=finished").json()["count"] == 0
-    assert charlie_api.get("/api/matches/").json()["count"] == 0
+    assert len(listing["results"]) == 1 and listing["results"][0]["players"] == ["A", "B"]
+    assert api.get("/api/matches/?status=finished").json()["results"] == []
+    assert charlie_api.get("/api/matches/").json()["results"] == []
+
+
+def test_list_pages_by_cursor_through_every_match_once_newest_first_without_counting(
+    api, alice, club, monkeypatch
+):
+    monkeypatch.setattr(MatchCursor, "page_size", 2)
+    made = [MatchFactory.create(club=club, game="duizenden", players=["A", "B"], by=alice) for _ in range(5)]
+    seen: list[int] = []
+    url: str | None = "/api/matches/"
+    with CaptureQueriesContext(connection) as queries:
+        while url:
+            page = api.get(url).json()
+            seen += [match["id"] for match in page["results"]]
+            url = page["next"]
+    assert seen == [match.pk for match in reversed(made)]
+    assert not any("COUNT(" in query["sql"].upper() for query in queries.captured_queries)
 
 
 def test_token_endpoint_answers_a_token_and_refuses_a_wrong_password(anonymous_api, alice):
