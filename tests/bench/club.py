@@ -1,0 +1,143 @@
+"""Part e of ``make bench``: a club with many finished matches (10 000 by default,
+``BENCH_CLUB_MATCHES``), generated straight into the database, and what reads it.
+
+The sections are a registry, ``SECTIONS``: each takes the club and a member and returns its
+figures. Today it measures the match lists (the API list by cursor, first page and a page deep
+in, and home). The league standings and the ratings live in branches of their own; after they
+merge, their sections go here, one line each: recomputing standings and ratings from scratch
+beside the bare openskill loop over the same matches (budget: at most 1.5 times), and serving the
+standings and player pages (< 50 ms). Nothing else in the bench needs to change.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches.models import Match, Round, Seat
+from players.models import Club, Player
+from scoring import get_game, replay_stored
+from tests.bench.report import Figure, header
+from tests.bench.rounds import long_match
+
+CLUB_MATCHES = int(os.environ.get("BENCH_CLUB_MATCHES", "10000"))
+PAGE_BUDGET_MS = 50
+DEEP_PAGES = 40  # how far into the match list the deep page is (50 matches a page)
+GAME = "duizenden"
+PLAYERS_PER_MATCH = 4
+MEMBERS = 12
+
+ClubSection = Callable[[Club, Any], list[Figure]]
+
+
+def make_club(club: Club, user: Any, count: int) -> None:
+    """``count`` finished four-player Duizenden matches of one deal each, spread over a year,
+    players drawn in turn from ``MEMBERS`` names, with the seats' final totals and ranks."""
+    players = Player.objects.bulk_create(Player(club=club, name=f"Member {n}") for n in range(MEMBERS))
+    setup, bodies = long_match(GAME, 1, PLAYERS_PER_MATCH)
+    state = replay_stored(get_game(GAME), setup, bodies)
+    ranks = {row.unit: row.rank for row in state.standings}
+    start = timezone.now() - timedelta(days=365)
+    matches = Match.objects.bulk_create(
+        Match(
+            club=club,
+            game=GAME,
+            options=dict(setup.options),
+            player_count=PLAYERS_PER_MATCH,
+            status=Match.Status.FINISHED,
+            created_by=user,
+            finished_at=start + timedelta(minutes=50 * n),
+        )
+        for n in range(count)
+    )
+    # auto_now set every updated_at to now: spread them as a year of evenings would.
+    for n, match in enumerate(matches):
+        match.updated_at = start + timedelta(minutes=50 * n)
+    Match.objects.bulk_update(matches, ["updated_at"], batch_size=2000)
+    Seat.objects.bulk_create(
+        (
+            Seat(
+                match=match,
+                player=players[(n + seat) % MEMBERS],
+                position=seat,
+                final_total=state.totals[seat],
+                final_rank=ranks[seat],
+            )
+            for n, match in enumerate(matches)
+            for seat in range(PLAYERS_PER_MATCH)
+        ),
+        batch_size=5000,
+    )
+    Round.objects.bulk_create(
+        (Round(match=match, number=1, body=bodies[0], scores=list(state.scores[0])) for match in matches),
+        batch_size=5000,
+    )
+
+
+def _timed(client: Client, url: str, repeat: int = 15) -> tuple[float, int, Any]:
+    """Median milliseconds of ``repeat`` GETs, the queries of one, and its last response."""
+    times = []
+    response = None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - started) * 1000)
+    assert response is not None and response.status_code == 200, (url, response)
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url)
+    return statistics.median(times), len(captured.captured_queries), response
+
+
+def match_lists(club: Club, user: Any) -> list[Figure]:
+    client = Client()
+    client.force_login(user)
+    client.get("/")
+    url = "/api/matches/"
+    for _ in range(DEEP_PAGES):
+        url = client.get(url).json()["next"]
+    first_ms, first_queries, _ = _timed(client, "/api/matches/")
+    deep_ms, deep_queries, _ = _timed(client, url)
+    home_ms, _, _ = _timed(client, "/")
+    return [
+        _page("API match list, first page", first_ms),
+        _page(f"API match list, page {DEEP_PAGES + 1}", deep_ms),
+        Figure(
+            "API match list: queries, page 1 and deep",
+            f"{first_queries} / {deep_queries}",
+            "equal",
+            first_queries == deep_queries,
+        ),
+        _page("home GET /", home_ms),
+    ]
+
+
+def _page(name: str, ms: float) -> Figure:
+    return Figure(name, f"{ms:.1f} ms", f"< {PAGE_BUDGET_MS} ms", ms < PAGE_BUDGET_MS)
+
+
+# The lead adds the standings/ratings recompute and the standings/player pages here after merge.
+SECTIONS: list[ClubSection] = [match_lists]
+
+
+def run() -> list[Figure]:
+    from django.contrib.auth import get_user_model
+
+    header(f"A club with {CLUB_MATCHES} finished matches (Django test client, PostgreSQL, median)")
+    user = get_user_model().objects.create_user("bench-club", password="bench-club-pw")
+    club = Club.personal_for(user)
+    started = time.perf_counter()
+    make_club(club, user, CLUB_MATCHES)
+    print(f"        generated in {time.perf_counter() - started:.1f} s")
+    figures = [figure for section in SECTIONS for figure in section(club, user)]
+    for figure in figures:
+        print(figure.line())
+    return figures
