@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django_tasks_db",
     "rest_framework",
     "knox",
     "axes",
@@ -92,6 +93,13 @@ MIDDLEWARE = [
     # Last, so that it sees the lockout flag that a login attempt set on the request.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Work that does not belong in a request runs through Django's tasks. In production the queue
+# is a table and `manage.py db_worker` runs every task of the project; on a developer's
+# machine and in tests a task runs at once, in the request (TASKS_BACKEND overrides either).
+_immediate = "django.tasks.backends.immediate.ImmediateBackend"
+_tasks_backend = _immediate if LOCAL else "django_tasks_db.DatabaseBackend"
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", _tasks_backend)}}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
