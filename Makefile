@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run serve test lint typecheck messages check-deploy bench clean
+.PHONY: install run serve prod-local test lint typecheck messages check-deploy bench clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
@@ -32,6 +32,12 @@ serve: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py collectstatic --no-input
 	$(BIN)/gunicorn --config config/gunicorn.py
+
+# The production shape of docs/deploy.md on this machine: two app servers behind haproxy, the
+# local PostgreSQL, Redis, the task worker; then a round driven through it and read back from
+# each app server. `deploy/prod_local.sh stop` stops it.
+prod-local: install
+	deploy/prod_local.sh
 
 # Speed figures with their budgets (docs/performance.md): the engine, queries per request, a load
 # test behind gunicorn and bytes sent. Needs PostgreSQL; BENCH_DATABASE_URL names a database of

@@ -132,6 +132,12 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Several app servers share one cache (REDIS_URL, e.g. redis://127.0.0.1:6379/0): a per-process
+# cache would let each server keep its own idea of a throttle or a cached value. Without it,
+# the local-memory default. Sessions live in the database either way (Django's default).
+if REDIS_URL := os.environ.get("REDIS_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

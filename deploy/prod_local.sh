@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make prod-local`: the production shape of docs/deploy.md on one machine, and a round driven
+# through it. Starts, in the background (pids and logs in deploy/.run/):
+#   - the local PostgreSQL's database scoreblok_prodlocal (made if missing), migrated;
+#   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database, cache in
+#     Redis (127.0.0.1:6379);
+#   - the task worker (manage.py db_worker);
+#   - Debian's haproxy on :8080 in front of both.
+# Then runs deploy/prod_local_check.py and leaves everything running; `deploy/prod_local.sh stop`
+# stops what it started (by the pids it wrote).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUN=deploy/.run
+BIN=.venv/bin
+
+stop() {
+    for pidfile in "$RUN"/*.pid; do
+        [ -e "$pidfile" ] || continue
+        kill "$(cat "$pidfile")" 2>/dev/null || true
+        rm -f "$pidfile"
+    done
+}
+if [ "${1:-}" = "stop" ]; then stop; exit 0; fi
+stop
+mkdir -p "$RUN"
+
+export DEBUG=0
+export SECRET_KEY="${SECRET_KEY:-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')}"
+export ALLOWED_HOSTS=127.0.0.1,localhost
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/scoreblok_prodlocal}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/1}"
+export SECURE_SSL_REDIRECT=0   # plain HTTP on this machine; production terminates TLS in front
+export PROXY_COUNT=1           # haproxy adds one X-Forwarded-For hop
+export GUNICORN_WORKERS="${GUNICORN_WORKERS:-2}"
+
+psql -h 127.0.0.1 -U postgres -tc "SELECT 1 FROM pg_database WHERE datname = 'scoreblok_prodlocal'" \
+    | grep -q 1 || psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE scoreblok_prodlocal"
+$BIN/python manage.py migrate --no-input -v 0
+$BIN/python manage.py collectstatic --no-input -v 0
+
+for port in 8101 8102; do
+    PORT=$port GUNICORN_ACCESS_LOG="$RUN/app$port.access.log" \
+        setsid $BIN/gunicorn --config config/gunicorn.py >"$RUN/app$port.log" 2>&1 &
+    echo $! >"$RUN/app$port.pid"
+done
+setsid $BIN/python manage.py db_worker >"$RUN/worker.log" 2>&1 &
+echo $! >"$RUN/worker.pid"
+haproxy -f deploy/haproxy.cfg -db >"$RUN/haproxy.log" 2>&1 &
+echo $! >"$RUN/haproxy.pid"
+
+$BIN/python deploy/prod_local_check.py

@@ -1,0 +1,118 @@
+"""Drive a round through the load balancer and read it back from each app server directly.
+
+Run by ``deploy/prod_local.sh`` (``make prod-local``) with its environment (DATABASE_URL...).
+Exits non-zero if any step fails: the site behind haproxy does not answer, the round is not
+stored, or an app server shows another state than the one the load balancer answered (which
+would mean state kept in one process). Prints the round trip times it saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from typing import Any
+
+BALANCER = "http://127.0.0.1:8080"
+APP_SERVERS = ("http://127.0.0.1:8101", "http://127.0.0.1:8102")
+USERNAME = "prodlocal-check"
+PASSWORD = "prodlocal-check-" + "pw" * 8
+
+
+def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    if method == "POST":
+        headers["Idempotency-Key"] = uuid.uuid4().hex
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()[:500]
+
+
+def wait_until_up(base: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/rules/", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    fail(f"{base} did not answer within {seconds:.0f} s")
+
+
+def fail(message: str) -> None:
+    print(f"FAIL  {message}")
+    sys.exit(1)
+
+
+def make_user() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    user, _ = get_user_model().objects.get_or_create(username=USERNAME)
+    user.set_password(PASSWORD)
+    user.save()
+
+
+def deal(went_out: int) -> dict[str, Any]:
+    return {
+        "entries": [
+            {"went_out": seat == went_out, "table_points": 50, "hand_points": 0 if seat == went_out else 10}
+            for seat in range(3)
+        ]
+    }
+
+
+def main() -> None:
+    for base in (*APP_SERVERS, BALANCER):
+        wait_until_up(base)
+    make_user()
+    status, answer = call(BALANCER, "POST", "/api/auth/token/", {"username": USERNAME, "password": PASSWORD})
+    if status != 200:
+        fail(f"token through the balancer: {status} {answer!r}")
+    token = answer["token"]
+    status, match = call(
+        BALANCER, "POST", "/api/matches/", {"game": "duizenden", "players": ["A", "B", "C"]}, token
+    )
+    if status != 201:
+        fail(f"new match through the balancer: {status} {match!r}")
+    path = f"/api/matches/{match['id']}/"
+    posts: list[float] = []
+    for number in range(1, 11):
+        started = time.perf_counter()
+        status, stored = call(BALANCER, "POST", f"{path}rounds/", deal(number % 3), token)
+        posts.append((time.perf_counter() - started) * 1000)
+        if status != 201:
+            fail(f"round {number} through the balancer: {status} {stored!r}")
+    expected = stored["standings"]
+    reads: list[float] = []
+    for base in APP_SERVERS:
+        for _ in range(5):
+            started = time.perf_counter()
+            status, seen = call(base, "GET", path, token=token)
+            reads.append((time.perf_counter() - started) * 1000)
+            if status != 200 or len(seen["rounds"]) != 10 or seen["standings"] != expected:
+                fail(f"{base} does not show the 10 rounds stored through the balancer: {status}")
+    print(f"PASS  10 rounds posted through {BALANCER}, read back alike from {' and '.join(APP_SERVERS)}")
+    print(f"      round POST via balancer: median {statistics.median(posts):.0f} ms, max {max(posts):.0f} ms")
+    print(f"      match GET direct:        median {statistics.median(reads):.0f} ms, max {max(reads):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
