@@ -132,6 +132,12 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A read replica for standings and statistics (config/routers.py), only when one is configured.
+REPLICA_APPS = ("league", "stats")
+if REPLICA_URL := os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(REPLICA_URL, conn_max_age=60, conn_health_checks=True)
+    DATABASE_ROUTERS = ["config.routers.ReplicaRouter"]
+
 # Several app servers share one cache (REDIS_URL, e.g. redis://127.0.0.1:6379/0): a per-process
 # cache would let each server keep its own idea of a throttle or a cached value. Without it,
 # the local-memory default. Sessions live in the database either way (Django's default).
