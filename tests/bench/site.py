@@ -124,10 +124,10 @@ def _seed_tables() -> Path:
     """One user, session, token and Duizenden match (6 players, 20 rounds) per table."""
     from django.contrib.auth import get_user_model
     from django.test import Client
-    from rest_framework.authtoken.models import Token
 
     from players.models import Club
     from tests.bench.scenarios import start_match
+    from tests.factories import token_for
 
     tables = []
     for table in range(TABLES):
@@ -142,7 +142,7 @@ def _seed_tables() -> Path:
                 "players": 6,
                 "sessionid": client.cookies["sessionid"].value,
                 "csrftoken": client.cookies["csrftoken"].value,
-                "token": Token.objects.create(user=user).key,
+                "token": token_for(user),  # knox: stored hashed, handed out once
             }
         )
     path = STATIC_ROOT / "tables.json"
