@@ -64,6 +64,8 @@ class Competition(models.Model):
         help_text=_("From: wins, average_place, played, last_evening."),
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
+    # The game's options every table starts with (a shorter target for a club evening...).
+    options = models.JSONField(_("game options"), default=dict, blank=True)
     standings_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -185,7 +187,9 @@ class Evening(models.Model):
         tables = []
         for number, seated in enumerate(drawn, start=1):
             # Teams: the engine's default seating for partnerships (None for solo games).
-            match = Match.start(club=self.club, game=rules.slug, players=list(seated), by=by)
+            match = Match.start(
+                club=self.club, game=rules.slug, players=list(seated), options=self.competition.options, by=by
+            )
             tables.append(Table.objects.create(evening=self, round=round_number, number=number, match=match))
         return tables
 
