@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("", include("players.urls")),
     path("rules/", include("rulebook.urls")),
+    path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
