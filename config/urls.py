@@ -30,6 +30,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("league.api_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -456,6 +456,31 @@ MATRIX: list[Row] = [
         lambda w: {"username": "alice", "password": PASSWORD},
     ),
     api("api-logout", "POST", lambda w: reverse("api-logout"), (204, 204, 204, 204, 204, 401)),
+    api(
+        "api-competitions",
+        "GET",
+        lambda w: reverse("api-competitions", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-standings",
+        "GET",
+        lambda w: reverse("api-standings", args=[w.evening.competition_id]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-evening",
+        "GET",
+        lambda w: reverse("api-evening", args=[w.evening.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    # Nobody is present yet: the managers' draw is refused as a field error (400).
+    api(
+        "api-evening-draw",
+        "POST",
+        lambda w: reverse("api-evening-draw", args=[w.evening.pk]),
+        (400, 400, 403, 403, 404, 401),
+    ),
     api("api-games", "GET", lambda w: reverse("api-games"), (200, 200, 200, 200, 200, 200)),
     api("api-schema", "GET", lambda w: reverse("api-schema"), (200, 200, 200, 200, 200, 200)),
     api("api-docs", "GET", lambda w: reverse("api-docs"), (200, 200, 200, 200, 200, 200)),
