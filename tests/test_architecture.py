@@ -33,13 +33,24 @@ def imported_modules(package: str) -> set[str]:
         ("rulebook", {"matches", "players", "config", "league"}),
         # The league reads matches and players; its arithmetic (seating, schemes) stays pure.
         ("league", {"config"}),
-        ("matches", {"league"}),
         ("league/seating.py", {"django", "matches", "players", "games", "config"}),
         ("league/schemes.py", {"django", "matches", "players", "games", "config"}),
     ],
 )
 def test_package_does_not_depend_on(package: str, forbidden: set[str]):
     assert not imported_modules(package) & forbidden
+
+
+def test_only_config_and_the_demo_loader_import_the_league():
+    """The league builds on matches and players; they know nothing of it (the demo season is
+    loaded by ``load_demo``, the one exception, so ``make run`` has a season to show)."""
+    importers = {
+        path.relative_to(ROOT).as_posix()
+        for package in ("scoring", "players", "games", "rulebook", "matches")
+        for path in (ROOT / package).rglob("*.py")
+        if "league" in imported_modules(path.relative_to(ROOT).as_posix())
+    }
+    assert importers == {"matches/management/commands/load_demo.py"}
 
 
 GAME_WORDS = ("barbuse", "canasta", "duizenden", "frustration")
