@@ -19,7 +19,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.models import Competition, Evening, Table
+from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
 from matches.api.schema import ErrorsSerializer
 from matches.models import Seat
@@ -193,5 +193,10 @@ def evening_draw(request: Request, evening_id: int) -> Response:
         }
         raise exceptions.ValidationError(
             {"present": [exceptions.ErrorDetail(message, code="invalid")]}
+        ) from None
+    except StillPlaying:
+        message = _("Some tables are still playing: reseat when every table has finished.")
+        raise exceptions.ValidationError(
+            {"tables": [exceptions.ErrorDetail(message, code="invalid")]}
         ) from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)

@@ -173,7 +173,12 @@ class Evening(models.Model):
         """Draw the next round's seating for the players present and start every table's match.
 
         ``seating.NoSeating`` when the players present do not fit the game's tables;
+        ``StillPlaying`` while a table of the last round is open (a player cannot sit at two);
         ``scoring.Refused`` if the engine refuses a table (nothing is stored then)."""
+        if self.tables.filter(
+            match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
+        ).exists():
+            raise StillPlaying
         rules = scoring.get_game(self.competition.game)
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
@@ -192,6 +197,10 @@ class Evening(models.Model):
             )
             tables.append(Table.objects.create(evening=self, round=round_number, number=number, match=match))
         return tables
+
+
+class StillPlaying(Exception):
+    """A table of the evening's last round is still playing: no reseating yet."""
 
 
 class Table(models.Model):

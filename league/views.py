@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.forms import CompetitionForm, EveningForm, PresenceForm
-from league.models import Competition, Evening, Table
+from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
 from matches.models import Match, Seat
 from players.models import Club
@@ -207,6 +207,8 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
             _("%(players)s players present do not fit tables of %(sizes)s for this game.")
             % {"players": refusal.players, "sizes": ", ".join(map(str, refusal.allowed))},
         )
+    except StillPlaying:
+        messages.error(request, _("Some tables are still playing: reseat when every table has finished."))
     except Refused:
         messages.error(request, _("The game refused these tables; nothing was started."))
     else:

@@ -45,7 +45,13 @@ def test_every_page_has_a_limit() -> None:
 
 
 # The league's pages read stored standings: their cost does not grow with evenings or players.
-LEAGUE_LIMITS = {"league_standings": 7, "league_evening": 8, "league_standings_csv": 4}
+LEAGUE_LIMITS = {
+    "league_standings": 7,
+    "league_evening": 8,
+    "league_standings_csv": 4,
+    "api-standings": 6,
+    "api-evening": 6,
+}
 
 
 def _season(club: Club, evenings: int, players: int):
@@ -74,7 +80,7 @@ def test_league_pages_do_not_grow_with_evenings_or_players(
     competition, evening = _season(Club.personal_for(alice), evenings, players)
     client.force_login(alice)
     client.get("/")
-    url = reverse(name, args=[evening.pk if name == "league_evening" else competition.pk])
+    url = reverse(name, args=[evening.pk if name.endswith("evening") else competition.pk])
     with django_assert_max_num_queries(LEAGUE_LIMITS[name]):
         response = client.get(url)
     assert response.status_code == 200

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from league.models import Evening, Standing
+from league.models import Evening, Standing, StillPlaying
 from league.seating import NoSeating
 from matches.models import Match
 from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
@@ -73,6 +73,15 @@ def test_standings_are_stored_when_a_table_finishes_and_move_when_it_is_correcte
     first.match.correct_round(1, deal(winner=1))
     top = [row for row in standings(evening) if row[0] in names and row[1] == 1]
     assert top == [(names[1], 1, 10)]
+
+
+def test_no_reseating_while_a_table_of_the_last_round_is_still_playing(evening):
+    first, second = evening.draw_and_start(rng=random.Random(3))
+    first.match.add_round(deal(winner=0))
+    with pytest.raises(StillPlaying):
+        evening.draw_and_start()
+    second.match.add_round(deal(winner=0))
+    assert len(evening.draw_and_start()) == 2
 
 
 def test_an_undo_that_reopens_a_table_takes_it_out_of_the_standings(evening):
