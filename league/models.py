@@ -18,6 +18,7 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_comma_separated_integer_list
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -113,8 +114,8 @@ class Competition(models.Model):
     @transaction.atomic
     def refresh_standings(self) -> None:
         """Rebuild the stored standings (and each row's trend since the last evening)."""
-        from django.utils import timezone
-
+        # Two tables finishing at once rebuild one after the other, not into each other's rows.
+        Competition.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
         tables = self.finished_tables()
         scheme = self.scheme
         rows = schemes.standings(scheme, tables)
