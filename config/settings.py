@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "games",
     "matches",
     "rulebook",
+    "league",
 ]
 
 MIDDLEWARE = [

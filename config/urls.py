@@ -24,11 +24,13 @@ urlpatterns = [
     ),
     path("", include("players.urls")),
     path("rules/", include("rulebook.urls")),
+    path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("league.api_urls")),
     path("admin/", admin.site.urls),
 ]
 

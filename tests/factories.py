@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from datetime import timedelta
 
 import factory
@@ -9,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
+from league.models import Competition, Evening
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Invitation, Membership, Player
 
@@ -122,3 +124,26 @@ def token_for(user) -> str:
     """A new API token for the user, as ``POST /api/auth/token/`` hands it out (stored hashed)."""
     _, token = AuthToken.objects.create(user)
     return token
+
+
+class CompetitionFactory(factory.django.DjangoModelFactory[Competition]):
+    """A season of Duizenden played to 100 (one deal ends a table: short tests)."""
+
+    class Meta:
+        model = Competition
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+    game = "duizenden"
+    options = factory.LazyFunction(lambda: {"target": 100})
+    starts_on = datetime.date(2026, 9, 1)
+    ends_on = datetime.date(2027, 6, 30)
+    placement_points = "10,8,6,5"
+
+
+class EveningFactory(factory.django.DjangoModelFactory[Evening]):
+    class Meta:
+        model = Evening
+
+    competition = factory.SubFactory(CompetitionFactory)
+    date = factory.Sequence(lambda n: datetime.date(2026, 9, 1) + datetime.timedelta(weeks=n))

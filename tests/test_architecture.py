@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def imported_modules(package: str) -> set[str]:
     names: set[str] = set()
-    for path in (ROOT / package).rglob("*.py"):
+    root = ROOT / package
+    for path in [root] if root.is_file() else root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 names |= {alias.name.split(".")[0] for alias in node.names}
@@ -26,14 +27,30 @@ def imported_modules(package: str) -> set[str]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
-        ("scoring", {"django", "rest_framework", "matches", "players", "config"}),
-        ("players", {"matches", "scoring", "games", "rulebook"}),
-        ("games", {"matches", "players", "rulebook", "config"}),
-        ("rulebook", {"matches", "players", "config"}),
+        ("scoring", {"django", "rest_framework", "matches", "players", "config", "league"}),
+        ("players", {"matches", "scoring", "games", "rulebook", "league"}),
+        ("games", {"matches", "players", "rulebook", "config", "league"}),
+        ("rulebook", {"matches", "players", "config", "league"}),
+        # The league reads matches and players; its arithmetic (seating, schemes) stays pure.
+        ("league", {"config"}),
+        ("league/seating.py", {"django", "matches", "players", "games", "config"}),
+        ("league/schemes.py", {"django", "matches", "players", "games", "config"}),
     ],
 )
 def test_package_does_not_depend_on(package: str, forbidden: set[str]):
     assert not imported_modules(package) & forbidden
+
+
+def test_only_config_and_the_demo_loader_import_the_league():
+    """The league builds on matches and players; they know nothing of it (the demo season is
+    loaded by ``load_demo``, the one exception, so ``make run`` has a season to show)."""
+    importers = {
+        path.relative_to(ROOT).as_posix()
+        for package in ("scoring", "players", "games", "rulebook", "matches")
+        for path in (ROOT / package).rglob("*.py")
+        if "league" in imported_modules(path.relative_to(ROOT).as_posix())
+    }
+    assert importers == {"matches/management/commands/load_demo.py"}
 
 
 GAME_WORDS = ("barbuse", "canasta", "duizenden", "frustration")

@@ -27,6 +27,8 @@ from players.models import Club, Membership
 from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
+    CompetitionFactory,
+    EveningFactory,
     InvitationFactory,
     MatchFactory,
     MembershipFactory,
@@ -74,6 +76,7 @@ class World:
     invitation: Any
     player: Any
     deleted_match: Match  # deleted by Alice, waiting to be restored
+    evening: Any = None  # an evening of the club's competition, nobody ticked present yet
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -99,6 +102,7 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         invitation=InvitationFactory(club=klaverclub, created_by=alice),
         player=PlayerFactory(club=klaverclub, name="Oma Truus"),
         deleted_match=_deleted(klaverclub, alice),
+        evening=EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub)),
         users={"owner": alice, "admin": dora, "scorer": sam, "member": bob, "outsider": charlie},
     )
 
@@ -381,6 +385,68 @@ MATRIX: list[Row] = [
         lambda w: reverse("invitation_accept", args=[w.invitation.token]),
         (302, 302, 302, 302, 302, LOGIN),
     ),
+    # --- league: members read, owners and admins run it ----------------------------------------
+    page(
+        "league_competitions",
+        "GET",
+        lambda w: reverse("league_competitions", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "league_competitions",
+        "POST",
+        lambda w: reverse("league_competitions", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {
+            "name": "Zomer",
+            "game": GAME,
+            "starts_on": "2027-06-01",
+            "ends_on": "2027-08-31",
+            "kind": "placement",
+            "placement_points": "10,8,6",
+            "min_evenings": "0",
+            "tie_breaks": "wins",
+        },
+    ),
+    page(
+        "league_standings",
+        "GET",
+        lambda w: reverse("league_standings", args=[w.evening.competition_id]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "league_standings_csv",
+        "GET",
+        lambda w: reverse("league_standings_csv", args=[w.evening.competition_id]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "league_evening_create",
+        "POST",
+        lambda w: reverse("league_evening_create", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"date": "2026-12-08", "counts": "on"},
+    ),
+    page(
+        "league_evening",
+        "GET",
+        lambda w: reverse("league_evening", args=[w.evening.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "league_presence",
+        "POST",
+        lambda w: reverse("league_presence", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"present": [w.player.pk]},
+    ),
+    # Nobody is present: the draw says so and starts nothing (a redirect back to the evening).
+    page(
+        "league_draw",
+        "POST",
+        lambda w: reverse("league_draw", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
     # --- API --------------------------------------------------------------------------------
     api(
         "api-token",
@@ -390,6 +456,31 @@ MATRIX: list[Row] = [
         lambda w: {"username": "alice", "password": PASSWORD},
     ),
     api("api-logout", "POST", lambda w: reverse("api-logout"), (204, 204, 204, 204, 204, 401)),
+    api(
+        "api-competitions",
+        "GET",
+        lambda w: reverse("api-competitions", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-standings",
+        "GET",
+        lambda w: reverse("api-standings", args=[w.evening.competition_id]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-evening",
+        "GET",
+        lambda w: reverse("api-evening", args=[w.evening.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    # Nobody is present yet: the managers' draw is refused as a field error (400).
+    api(
+        "api-evening-draw",
+        "POST",
+        lambda w: reverse("api-evening-draw", args=[w.evening.pk]),
+        (400, 400, 403, 403, 404, 401),
+    ),
     api("api-games", "GET", lambda w: reverse("api-games"), (200, 200, 200, 200, 200, 200)),
     api("api-schema", "GET", lambda w: reverse("api-schema"), (200, 200, 200, 200, 200, 200)),
     api("api-docs", "GET", lambda w: reverse("api-docs"), (200, 200, 200, 200, 200, 200)),

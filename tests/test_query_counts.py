@@ -42,3 +42,45 @@ def test_queries_do_not_grow_with_rounds_or_players(
 def test_every_page_has_a_limit() -> None:
     """A page added to the benchmark's list gets a limit here too."""
     assert {page.name for page in PAGES} == set(LIMITS)
+
+
+# The league's pages read stored standings: their cost does not grow with evenings or players.
+LEAGUE_LIMITS = {
+    "league_standings": 7,
+    "league_evening": 8,
+    "league_standings_csv": 4,
+    "api-standings": 6,
+    "api-evening": 6,
+}
+
+
+def _season(club: Club, evenings: int, players: int):
+    from league.models import Competition
+    from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
+    from tests.league.test_stored_standings import deal
+
+    competition: Competition = CompetitionFactory.create(club=club)
+    present = PlayerFactory.create_batch(players, club=club)
+    for _ in range(evenings):
+        evening = EveningFactory.create(competition=competition)
+        evening.present.set(present)
+        for table in evening.draw_and_start():
+            table.match.add_round(deal(winner=0, players=table.match.player_count))
+    return competition, evening
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("evenings", "players"), [(1, 4), (3, 12)])
+@pytest.mark.parametrize("name", sorted(LEAGUE_LIMITS))
+def test_league_pages_do_not_grow_with_evenings_or_players(
+    client, alice, django_assert_max_num_queries, name: str, evenings: int, players: int
+) -> None:
+    from django.urls import reverse
+
+    competition, evening = _season(Club.personal_for(alice), evenings, players)
+    client.force_login(alice)
+    client.get("/")
+    url = reverse(name, args=[evening.pk if name.endswith("evening") else competition.pk])
+    with django_assert_max_num_queries(LEAGUE_LIMITS[name]):
+        response = client.get(url)
+    assert response.status_code == 200

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.registry import all_homes
+from league import demo as league_demo
 from matches.models import Match
 from players.models import Club, Membership
 
@@ -44,4 +45,5 @@ class Command(BaseCommand):
             )
             for body in demo.rounds:
                 match.add_round(body, by=user)
+        league_demo.load_season(club, user)
         self.stdout.write(f"Demo club ready: log in as {USERNAME!r} with password {PASSWORD!r}.")

@@ -1,0 +1,12 @@
+"""The league's API addresses, under /api/ next to matches.api.urls."""
+
+from django.urls import path
+
+from league import api
+
+urlpatterns = [
+    path("clubs/<int:club_id>/competitions/", api.competition_list, name="api-competitions"),
+    path("competitions/<int:competition_id>/standings/", api.standings, name="api-standings"),
+    path("evenings/<int:evening_id>/", api.evening_detail, name="api-evening"),
+    path("evenings/<int:evening_id>/draw/", api.evening_draw, name="api-evening-draw"),
+]

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from league import views
+
+urlpatterns = [
+    path("clubs/<int:club_id>/competitions/", views.competitions, name="league_competitions"),
+    path("competitions/<int:competition_id>/", views.standings, name="league_standings"),
+    path("competitions/<int:competition_id>/standings.csv", views.standings_csv, name="league_standings_csv"),
+    path("competitions/<int:competition_id>/evenings/", views.evening_create, name="league_evening_create"),
+    path("evenings/<int:evening_id>/", views.evening, name="league_evening"),
+    path("evenings/<int:evening_id>/presence/", views.evening_presence, name="league_presence"),
+    path("evenings/<int:evening_id>/draw/", views.evening_draw, name="league_draw"),
+]

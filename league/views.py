@@ -1,0 +1,216 @@
+"""The secretary's pages: competitions, an evening (presence, draw, every table's progress) and
+the standings (printable, CSV). Thin function views: fetch through an access helper (404 for
+other clubs, 403 for members who may not run the league), one model call, render or redirect.
+Standings are read from stored rows (``Standing``), never recomputed here.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from league.forms import CompetitionForm, EveningForm, PresenceForm
+from league.models import Competition, Evening, StillPlaying, Table
+from league.seating import NoSeating
+from matches.models import Match, Seat
+from players.models import Club
+from scoring import Refused
+
+
+def _may_manage(request: HttpRequest, club: Club) -> None:
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may run the league."))
+
+
+def _competition(request: HttpRequest, competition_id: int) -> Competition:
+    clubs = Club.objects.for_user(request.user)
+    return get_object_or_404(
+        Competition.objects.filter(club__in=clubs).select_related("club"), pk=competition_id
+    )
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    clubs = Club.objects.for_user(request.user)
+    return get_object_or_404(
+        Evening.objects.filter(competition__club__in=clubs).select_related("competition__club"), pk=evening_id
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's competitions; its owners and admins start a new one here."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    form = CompetitionForm(request.POST or None)
+    if request.method == "POST":
+        _may_manage(request, club)
+        if form.is_valid():
+            form.instance.club = club
+            competition = form.save()
+            return redirect("league_standings", competition.pk)
+    return render(
+        request,
+        "league/competitions.html",
+        {
+            "club": club,
+            "competitions": club.competitions.all(),
+            "form": form,
+            "manages": club.may_manage(request.user),
+        },
+    )
+
+
+@login_required
+@require_safe
+def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition(request, competition_id)
+    rows = list(competition.standings.select_related("player"))
+    evenings = list(competition.evenings.annotate(table_count=Count("tables")))
+    open_tables = (
+        Table.objects.filter(evening__competition=competition, evening__counts=True)
+        .filter(match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True)
+        .select_related("evening")
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
+        .annotate(deals=Count("match__rounds"))
+    )
+    progression = [(row, [row.evenings.get(str(evening.pk), "") for evening in evenings]) for row in rows]
+    return render(
+        request,
+        "league/standings.html",
+        {
+            "competition": competition,
+            "rows": rows,
+            "evenings": evenings,
+            "progression": progression,
+            "open_tables": open_tables,
+            "evening_form": EveningForm(),
+            "manages": competition.club.may_manage(request.user),
+        },
+    )
+
+
+@login_required
+@require_safe
+def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition(request, competition_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{competition.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("rank"),
+            _("player"),
+            _("points"),
+            _("evenings"),
+            _("tables"),
+            _("wins"),
+            _("average place"),
+            _("trend"),
+            _("booby prize"),
+        ]
+    )
+    for row in competition.standings.select_related("player"):
+        writer.writerow(
+            [
+                row.rank or "",
+                row.player.name,
+                row.points,
+                row.played,
+                row.tables,
+                row.wins,
+                row.average_place,
+                "" if row.trend is None else row.trend,
+                "1" if row.booby else "",
+            ]
+        )
+    return response
+
+
+@login_required
+@require_POST
+def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    form = EveningForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the evening a date."))
+        return redirect("league_standings", competition.pk)
+    form.instance.competition = competition
+    evening = form.save()
+    return redirect("league_evening", evening.pk)
+
+
+@login_required
+@require_safe
+def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Presence, the draw and every table's progress on one page."""
+    evening = _evening(request, evening_id)
+    return _evening_page(
+        request, evening, PresenceForm(initial={"present": evening.present.all()}, evening=evening)
+    )
+
+
+def _evening_page(
+    request: HttpRequest, evening: Evening, form: PresenceForm, status: int = 200
+) -> HttpResponse:
+    tables = (
+        evening.tables.select_related("match")
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
+        .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
+    )
+    return render(
+        request,
+        "league/evening.html",
+        {
+            "evening": evening,
+            "competition": evening.competition,
+            "form": form,
+            "tables": tables,
+            "manages": evening.club.may_manage(request.user),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    form = PresenceForm(request.POST, evening=evening)
+    if not form.is_valid():
+        return _evening_page(request, evening, form, status=400)
+    evening.present.set(form.cleaned_data["present"])
+    messages.success(request, _("Presence saved."))
+    return redirect("league_evening", evening.pk)
+
+
+@login_required
+@require_POST
+def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Draw the next round's seating and start every table in one step."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    try:
+        tables = evening.draw_and_start(by=request.user)
+    except NoSeating as refusal:
+        messages.error(
+            request,
+            _("%(players)s players present do not fit tables of %(sizes)s for this game.")
+            % {"players": refusal.players, "sizes": ", ".join(map(str, refusal.allowed))},
+        )
+    except StillPlaying:
+        messages.error(request, _("Some tables are still playing: reseat when every table has finished."))
+    except Refused:
+        messages.error(request, _("The game refused these tables; nothing was started."))
+    else:
+        messages.success(request, _("%(count)s tables started.") % {"count": len(tables)})
+    return redirect("league_evening", evening.pk)

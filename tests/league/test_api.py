@@ -1,0 +1,45 @@
+"""The league through the API: Alice draws an evening, the tables finish, Bob reads the standings."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import _api_client
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
+from tests.league.test_stored_standings import deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_drawn_evening_scored_to_the_end_shows_in_the_standings(klaverclub, alice, bob):
+    evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub))
+    evening.present.set(PlayerFactory.create_batch(8, club=klaverclub))
+    drawn = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
+    assert drawn.status_code == 201
+    tables = drawn.json()["tables"]
+    assert [(t["round"], t["number"], t["status"], len(t["players"])) for t in tables] == [
+        (1, 1, "in_progress", 4),
+        (1, 2, "in_progress", 4),
+    ]
+    again = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
+    assert again.status_code == 400 and again.json()["errors"][0]["field"] == "tables"  # still playing
+    for table in tables:
+        answer = _api_client(alice).post(
+            reverse("api-rounds", args=[table["match"]]), deal(winner=3), format="json"
+        )
+        assert answer.status_code == 201
+    body = _api_client(bob).get(reverse("api-standings", args=[evening.competition_id])).json()
+    winners = {row["name"] for row in body["rows"] if row["rank"] == 1}
+    assert winners == {t["players"][3] for t in tables}
+    assert all(row["points"] == "10.00" for row in body["rows"] if row["rank"] == 1)
+
+
+def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, alice):
+    evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub, game="barbuse"))
+    evening.present.set(PlayerFactory.create_batch(5, club=klaverclub))
+    answer = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
+    assert answer.status_code == 400
+    [error] = answer.json()["errors"]
+    assert error["code"] == "invalid" and error["field"] == "present"
+    assert "5 players present do not fit tables of 4" in error["message"]

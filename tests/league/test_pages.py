@@ -1,0 +1,106 @@
+"""The secretary's evening: Alice (owner) runs it on her phone, Bob (member) reads along."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from league.models import Competition, Evening, Standing, Table
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
+from tests.league.test_stored_standings import deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def evening(klaverclub) -> Evening:
+    evening = EveningFactory.create(
+        competition=CompetitionFactory.create(club=klaverclub, name="Winter 2026")
+    )
+    PlayerFactory.create_batch(8, club=klaverclub)
+    return evening
+
+
+def test_alice_ticks_presence_draws_and_sees_every_table(client, alice, evening):
+    client.force_login(alice)
+    players = list(evening.club.players.values_list("pk", flat=True))
+    response = client.post(reverse("league_presence", args=[evening.pk]), {"present": players})
+    assert response.status_code == 302
+    assert evening.present.count() == 8
+    client.post(reverse("league_draw", args=[evening.pk]))
+    page = client.get(reverse("league_evening", args=[evening.pk])).content.decode()
+    assert "Table 1" in page and "Table 2" in page and "0 deals played" in page
+
+
+def test_a_draw_that_does_not_fit_says_why_and_starts_nothing(client, alice, evening):
+    client.force_login(alice)
+    evening.competition.game = "barbuse"
+    evening.competition.save()
+    evening.present.set(evening.club.players.all()[:7])
+    response = client.post(reverse("league_draw", args=[evening.pk]), follow=True)
+    assert "7 players present do not fit tables of 4" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_presence_with_another_clubs_player_is_refused_and_keeps_the_old_ticks(client, alice, evening):
+    client.force_login(alice)
+    stranger = PlayerFactory.create()
+    response = client.post(reverse("league_presence", args=[evening.pk]), {"present": [stranger.pk]})
+    assert response.status_code == 400
+    assert evening.present.count() == 0
+
+
+def test_standings_page_and_csv_show_the_stored_rows(client, bob, evening):
+    evening.present.set(evening.club.players.all())
+    for table in evening.draw_and_start(rng=random.Random(1)):
+        table.match.add_round(deal(winner=0))
+    winner = Standing.objects.filter(competition=evening.competition, rank=1).select_related("player")[0]
+    client.force_login(bob)
+    page = client.get(reverse("league_standings", args=[evening.competition.pk])).content.decode()
+    assert winner.player.name in page and "Season so far" in page
+    csv = client.get(reverse("league_standings_csv", args=[evening.competition.pk])).content.decode()
+    assert csv.splitlines()[0].startswith("rank,player,points")
+    assert len(csv.splitlines()) == 9
+    assert f"1,{winner.player.name},10.00,1,1,1,1.00" in csv
+
+
+def test_alice_creates_a_competition_and_a_bad_one_keeps_what_she_typed(client, alice, klaverclub):
+    client.force_login(alice)
+    url = reverse("league_competitions", args=[klaverclub.pk])
+    data = {
+        "name": "Zomer",
+        "game": "canasta",
+        "starts_on": "2027-06-01",
+        "ends_on": "2027-05-01",
+        "kind": "placement",
+        "placement_points": "10,8,6,5",
+        "min_evenings": "0",
+        "tie_breaks": "wins,average_place",
+    }
+    refused = client.post(url, data)
+    assert refused.status_code == 200 and "cannot end before it starts" in refused.content.decode()
+    assert 'value="Zomer"' in refused.content.decode()
+    response = client.post(url, {**data, "ends_on": "2027-08-31", "best_of": "8"})
+    competition = Competition.objects.get(name="Zomer")
+    assert response.url == reverse("league_standings", args=[competition.pk])
+    assert competition.scheme.best_of == 8
+
+
+def test_unknown_tie_breaks_are_refused(client, alice, klaverclub):
+    client.force_login(alice)
+    response = client.post(
+        reverse("league_competitions", args=[klaverclub.pk]),
+        {
+            "name": "X",
+            "game": "canasta",
+            "starts_on": "2027-06-01",
+            "ends_on": "2027-07-01",
+            "kind": "raw",
+            "placement_points": "10",
+            "min_evenings": "0",
+            "tie_breaks": "luck",
+        },
+    )
+    assert "Choose tie-breaks from the list" in response.content.decode()
