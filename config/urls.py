@@ -23,12 +23,14 @@ urlpatterns = [
         "matches/<int:match_id>/rounds/<int:number>/confirm/", match_views.round_confirm, name="round_confirm"
     ),
     path("", include("players.urls")),
+    path("", include("stats.urls")),
     path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("stats.api_urls")),
     path("admin/", admin.site.urls),
 ]
 
