@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Avg, Count, F, OuterRef, Q, Subquery
+from django.db.models import Avg, Count, F, Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -94,13 +94,13 @@ def overall_rating(player: Player) -> Rating | None:
 
 def head_to_head(player: Player) -> list[Opponent]:
     """Everyone the player sat with in finished matches: how often, and who placed better."""
-    mine = Seat.objects.filter(match=OuterRef("match"), player=player).values("final_rank")[:1]
+    # The filter joins the player's own seat of each match; ``mine`` reads its place from it.
     rows = (
         Seat.objects.filter(
             match__seats__player=player, match__status=Match.Status.FINISHED, match__deleted_at=None
         )
         .exclude(player=player)
-        .annotate(mine=Subquery(mine))
+        .annotate(mine=F("match__seats__final_rank"))
         .values("player_id", "player__name")
         .annotate(
             played=Count("id"),

@@ -12,7 +12,7 @@ import sys
 from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
-PARTS = ("engine", "queries", "load", "bytes")
+PARTS = ("engine", "queries", "load", "bytes", "ratings")
 
 
 def main(argv: list[str]) -> int:
@@ -30,6 +30,12 @@ def main(argv: list[str]) -> int:
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])
+    if "ratings" in parts:
+        from tests.bench import ratings, site  # Django from here on (site sets the environment)
+
+        if not {"queries", "load", "bytes"} & set(parts):
+            site.run([])  # the database, made again
+        figures += ratings.run()
     failed = [figure for figure in figures if figure.passed is False]
     judged = [figure for figure in figures if figure.passed is not None]
     print(f"\nAt the end: {load()}")
