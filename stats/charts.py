@@ -50,7 +50,7 @@ class Drawing:
     chart: LineChart
     lines: tuple[Line, ...]
     y_ticks: tuple[tuple[float, str], ...]
-    x_ticks: tuple[tuple[float, str], ...]
+    x_ticks: tuple[tuple[float, str, str], ...]  # x, label, text-anchor (the ends stay inside)
     rows: tuple[tuple[str, tuple[str, ...]], ...]  # the text alternative: label, value per series
     width: int = WIDTH
     height: int = HEIGHT
@@ -66,12 +66,11 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     raw = (high - low) / count
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(low / step) * step
-    ticks = []
-    value = first
-    while value < high + step / 2:
-        ticks.append(round(value, 10))
+    value = math.floor(low / step) * step
+    ticks = [round(value, 10)]
+    while value < high - step / 1000:  # up to the first tick at or above the highest value
         value += step
+        ticks.append(round(value, 10))
     return ticks
 
 
@@ -101,7 +100,15 @@ def draw(chart: LineChart) -> Drawing:
         )
     # At most five labels along the bottom, so they never overlap at phone width.
     every = max(1, math.ceil(count / 5))
-    x_ticks = tuple((x(i), label) for i, label in enumerate(chart.labels) if i % every == 0 or i == count - 1)
+    x_ticks = tuple(
+        (
+            x(i),
+            label,
+            "start" if i == 0 and count > 1 else "end" if i == count - 1 and count > 1 else "middle",
+        )
+        for i, label in enumerate(chart.labels)
+        if i % every == 0 or i == count - 1
+    )
     fmt = f"{{:.{chart.decimals}f}}"
     rows = tuple(
         (label, tuple("" if s.values[i] is None else fmt.format(s.values[i]) for s in chart.series))

@@ -11,6 +11,7 @@ from stats.charts import HEIGHT, WIDTH, LineChart, Series, draw, nice_ticks, run
 def test_ticks_are_round_numbers_that_cover_the_values():
     assert nice_ticks(-35, 180) == [-100, 0, 100, 200]
     assert nice_ticks(-3.2, 14.7) == [-5, 0, 5, 10, 15]
+    assert nice_ticks(-125, 150) == [-200, -100, 0, 100, 200]  # the top value stays inside
     assert nice_ticks(3, 3) == [3, 3.5, 4]  # a flat line still gets a scale
 
 
