@@ -1,8 +1,10 @@
-"""``make bench``: the engine, queries per request, a load test and bytes transferred.
+"""``make bench``: the engine, queries per request, a load test, bytes transferred and ratings.
 
-Run from the repository root: ``.venv/bin/python -m bench.run [engine|queries|load|bytes]...``
-(all four by default). Queries, load and bytes need PostgreSQL (``BENCH_DATABASE_URL``, default
-``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
+Run from the repository root:
+``.venv/bin/python -m tests.bench.run [engine|queries|load|bytes|ratings]...`` (all five by
+default; ``ratings`` is ``tests/bench/ratings.py``). Queries, load, bytes and ratings need
+PostgreSQL (``BENCH_DATABASE_URL``, default ``postgres://postgres@127.0.0.1:5432/scoreblok_bench``;
+the database is dropped and made again).
 """
 
 from __future__ import annotations
