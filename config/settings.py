@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "matches",
     "rulebook",
     "league",
+    "stats",
 ]
 
 MIDDLEWARE = [

@@ -23,6 +23,7 @@ urlpatterns = [
         "matches/<int:match_id>/rounds/<int:number>/confirm/", match_views.round_confirm, name="round_confirm"
     ),
     path("", include("players.urls")),
+    path("", include("stats.urls")),
     path("rules/", include("rulebook.urls")),
     path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
@@ -31,6 +32,7 @@ urlpatterns = [
     path("i18n/setlang/", player_views.set_language, name="set_language"),
     path("api/", include("matches.api.urls")),
     path("api/", include("league.api_urls")),
+    path("api/", include("stats.api_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -16,7 +16,17 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from games import round_forms
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, SheetView, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    PlayedMatch,
+    Section,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
 
@@ -131,3 +141,17 @@ class BaseHome:
 
     def demo(self) -> DemoMatch | None:
         return None
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        """Every game: the average score a deal brought the player's side."""
+        scores = [round_scores[match.unit] for match in played for round_scores in match.scores]
+        if not scores:
+            return ()
+        return (Statistic(_("Average score per deal"), average(scores)),)
+
+
+def average(values: Sequence[float], decimals: int = 1) -> str:
+    """A mean as shown on the player page ("-" for none)."""
+    if not values:
+        return "-"
+    return f"{sum(values) / len(values):.{decimals}f}"

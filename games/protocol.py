@@ -78,6 +78,30 @@ class DemoMatch:
     options: Mapping[str, Json] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PlayedMatch:
+    """One finished match as one player sat in it, for the game's statistics: the setup, the
+    player's seat, every round as posted and the engine's scores per round per unit."""
+
+    setup: Setup
+    seat: int
+    bodies: tuple[Json, ...]
+    scores: tuple[tuple[int, ...], ...]
+
+    @property
+    def unit(self) -> int:
+        """The scoring unit (team, or the seat alone) the player scored in."""
+        return next(index for index, seats in enumerate(self.setup.units) if self.seat in seats)
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One line of a player's game statistics: what it is and its value, both ready to show."""
+
+    label: Text
+    value: str
+
+
 class GameHome(Protocol):
     """The game as the site shows it. ``slug`` is the engine game's slug."""
 
@@ -187,4 +211,9 @@ class GameHome(Protocol):
 
     def demo(self) -> DemoMatch | None:
         """A match in progress for the demo club, or None."""
+        ...
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        """What this game can say about one player over their finished matches (the player
+        page): read from the rounds as posted and the engine's facts, never re-scored here."""
         ...

@@ -311,6 +311,24 @@ MATRIX: list[Row] = [
         (200, 200, 200, 200, 404, LOGIN),
     ),
     page(
+        "player_detail",
+        "GET",
+        lambda w: reverse("player_detail", args=[w.club.pk, w.player.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "player_detail",
+        "POST",
+        lambda w: reverse("player_detail", args=[w.club.pk, w.player.pk]),
+        (405, 405, 405, 405, 405, LOGIN),
+    ),
+    page(
+        "club_ratings",
+        "GET",
+        lambda w: reverse("club_ratings", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
         "club_delete",
         "POST",
         lambda w: reverse("club_delete", args=[w.club.pk]),
@@ -562,6 +580,18 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     api("api-clubs", "GET", lambda w: reverse("api-clubs"), (200, 200, 200, 200, 200, 401)),
+    api(
+        "api-club-ratings",
+        "GET",
+        lambda w: reverse("api-club-ratings", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-player",
+        "GET",
+        lambda w: reverse("api-player", args=[w.club.pk, w.player.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
     api("api-club", "GET", lambda w: reverse("api-club", args=[w.club.pk]), (200, 200, 200, 200, 404, 401)),
     api(
         "api-invitations",

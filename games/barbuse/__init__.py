@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy
 
 from games.barbuse.sheet import deal_form, grid
+from games.barbuse.statistics import statistics as barbuse_statistics
 from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, contract_name
 from games.base import BaseHome, Titles
-from games.protocol import Context, DemoMatch, Json, SheetView, Text
+from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import common_tables, default_option
 from scoring.games import barbuse
 
@@ -108,6 +109,9 @@ class BarbuseHome(BaseHome):
             "cards_in_pack": barbuse.PLAYERS * barbuse.TRICKS,
             "cards_each": barbuse.TRICKS,
         }
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        return barbuse_statistics(played)
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

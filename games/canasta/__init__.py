@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
-from games.protocol import CalculatorKey, Context, DemoMatch, Text
+from games.canasta.statistics import statistics as canasta_statistics
+from games.protocol import CalculatorKey, Context, DemoMatch, PlayedMatch, Statistic, Text
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup, get_game
 from scoring.cards import JOKER
@@ -178,6 +179,9 @@ class CanastaHome(BaseHome):
             ),
             "default_teams": dict(canasta.DEFAULT_TEAMS.items()),
         }
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        return canasta_statistics(played)
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.base import BaseHome, Titles
-from games.protocol import CalculatorKey, Context, DemoMatch, Text
+from games.duizenden.statistics import statistics as duizenden_statistics
+from games.protocol import CalculatorKey, Context, DemoMatch, PlayedMatch, Statistic, Text
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup
 from scoring.cards import JOKER, RANKS
@@ -71,6 +72,9 @@ class DuizendenHome(BaseHome):
             "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
             "joker_value": duizenden.CARD_VALUES[JOKER],
         }
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        return duizenden_statistics(played)
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

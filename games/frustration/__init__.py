@@ -7,14 +7,25 @@ differ in their list of contracts or levels, their options and their rules pages
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext_lazy
 
 from games.base import BaseHome, Titles
+from games.frustration.statistics import statistics as frustration_statistics
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, Section, SheetView, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    PlayedMatch,
+    Section,
+    SheetView,
+    Statistic,
+    Text,
+)
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import PhaseHints
@@ -35,6 +46,9 @@ class FrustrationHome(BaseHome):
     item: str
     item_title: Text
     items_key: str
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        return frustration_statistics(played, self.item_title)
 
     def sitting_out(self, state: MatchState) -> frozenset[int]:
         """Players who finished every level: not among the next deal's hints."""

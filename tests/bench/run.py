@@ -1,9 +1,9 @@
-"""``make bench``: the engine, queries per request, a load test and bytes transferred.
+"""``make bench``: the engine, queries per request, a load test, bytes transferred and ratings.
 
 Run from the repository root: ``.venv/bin/python -m tests.bench.run [PART]...`` with parts
-engine, queries, load, bytes, club (all five by default). All but the engine need PostgreSQL
-(``BENCH_DATABASE_URL``, default ``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the
-database is dropped and made again).
+engine, queries, load, bytes, club, ratings (all by default; ``ratings`` is
+``tests/bench/ratings.py``). All but the engine need PostgreSQL (``BENCH_DATABASE_URL``, default
+``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
-PARTS = ("engine", "queries", "load", "bytes", "club")
+PARTS = ("engine", "queries", "load", "bytes", "club", "ratings")
 
 
 def main(argv: list[str]) -> int:
@@ -31,6 +31,12 @@ def main(argv: list[str]) -> int:
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])
+    if "ratings" in parts:
+        from tests.bench import ratings, site  # Django from here on (site sets the environment)
+
+        if not {"queries", "load", "bytes"} & set(parts):
+            site.run([])  # the database, made again
+        figures += ratings.run()
     failed = [figure for figure in figures if figure.passed is False]
     judged = [figure for figure in figures if figure.passed is not None]
     print(f"\nAt the end: {load()}")

@@ -7,6 +7,7 @@ Running it again changes nothing, so `make run` can call it every time.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -46,4 +47,5 @@ class Command(BaseCommand):
             for body in demo.rounds:
                 match.add_round(body, by=user)
         league_demo.load_season(club, user)
+        call_command("load_stats_demo", club=club.pk, user=user.pk, stdout=self.stdout)  # ratings, players
         self.stdout.write(f"Demo club ready: log in as {USERNAME!r} with password {PASSWORD!r}.")

@@ -1,0 +1,190 @@
+"""Ratings and player statistics in the JSON API: a club's ladders, and one player's figures.
+
+Members of the club read them; another club is 404 in the one error shape (``ErrorsSerializer``,
+through the project's exception handler). The answers hold what the pages show, from the same
+``stats.profile`` reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from matches.api.schema import ErrorsSerializer
+from players.models import Club, Player
+from stats import profile
+from stats.models import Rating, RatingChange
+from stats.rating import OVERALL
+
+
+class RatingSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    ordinal = serializers.FloatField(help_text="The conservative rating shown: mu - 3 sigma.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField(help_text="The uncertainty.")
+    matches = serializers.IntegerField()
+
+
+class LadderSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text='The game\'s slug, or "" for all games together.')
+    name = serializers.CharField()
+    ratings = RatingSerializer(many=True)
+
+
+class ClubRatingsSerializer(serializers.Serializer):
+    ladders = LadderSerializer(many=True)
+
+
+class StatisticSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    value = serializers.CharField()
+
+
+class GameLineSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    average_place = serializers.FloatField(allow_null=True)
+    rating = RatingSerializer(allow_null=True)
+    statistics = StatisticSerializer(many=True)
+
+
+class OpponentSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    ahead = serializers.IntegerField()
+    behind = serializers.IntegerField()
+
+
+class RecentMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    players = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class HistoryPointSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    game = serializers.CharField()
+    ordinal = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class PlayerStatisticsSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = RatingSerializer(allow_null=True)
+    games = GameLineSerializer(many=True)
+    head_to_head = OpponentSerializer(many=True)
+    recent = RecentMatchSerializer(many=True)
+    history = HistoryPointSerializer(many=True, help_text="Overall rating after each of the last 40 matches.")
+
+
+def _club_for_member(request: Request, club_id: int) -> Club:
+    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+
+
+def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, Any] | None:
+    if rating is None:
+        return None
+    return {
+        "player": rating.player_id,
+        "name": name if name is not None else rating.player.name,
+        "ordinal": rating.ordinal,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "matches": rating.matches,
+    }
+
+
+@extend_schema(
+    operation_id="clubs_ratings",
+    summary="The club's ratings: all games together, then each game, best conservative rating first",
+    responses={200: ClubRatingsSerializer, 404: ErrorsSerializer},
+)
+@api_view(["GET"])
+def club_ratings(request: Request, club_id: int) -> Response:
+    club = _club_for_member(request, club_id)
+    ladders = [
+        {"game": ladder, "name": str(profile.ladder_name(ladder)), "ratings": [_rating_json(r) for r in rows]}
+        for ladder, rows in profile.club_ladders(club.pk).items()
+    ]
+    return Response({"ladders": ladders})
+
+
+@extend_schema(
+    operation_id="clubs_players_statistics",
+    summary="One player's figures: per game, head to head, recent matches, rating and its history",
+    responses={200: PlayerStatisticsSerializer, 404: ErrorsSerializer},
+)
+@api_view(["GET"])
+def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
+    club = _club_for_member(request, club_id)
+    player = get_object_or_404(Player, club=club, pk=player_id)
+    history = (
+        RatingChange.objects.filter(player=player, ladder=OVERALL)
+        .order_by("-finished_at", "-match_id")
+        .values("match_id", "finished_at", "ordinal", "sigma")[: profile.HISTORY]
+    )
+    return Response(
+        {
+            "id": player.pk,
+            "name": player.name,
+            "rating": _rating_json(profile.overall_rating(player), player.name),
+            "games": [
+                {
+                    "game": line.game,
+                    "name": str(line.name),
+                    "played": line.played,
+                    "wins": line.wins,
+                    "average_place": line.average_place,
+                    "rating": _rating_json(line.rating, player.name),
+                    "statistics": [{"label": str(s.label), "value": s.value} for s in line.statistics],
+                }
+                for line in profile.games_played(player)
+            ],
+            "head_to_head": [
+                {
+                    "player": o.player_id,
+                    "name": o.name,
+                    "played": o.played,
+                    "ahead": o.ahead,
+                    "behind": o.behind,
+                }
+                for o in profile.head_to_head(player)
+            ],
+            "recent": [
+                {
+                    "match": m.match_id,
+                    "game": str(m.name),
+                    "status": m.status,
+                    "place": m.place,
+                    "players": m.players,
+                    "at": m.at,
+                }
+                for m in profile.recent_matches(player)
+            ],
+            "history": [
+                {
+                    "match": row["match_id"],
+                    "finished_at": row["finished_at"],
+                    "game": OVERALL,
+                    "ordinal": row["ordinal"],
+                    "sigma": row["sigma"],
+                }
+                for row in reversed(history)
+            ],
+        }
+    )

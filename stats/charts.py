@@ -1,0 +1,131 @@
+"""Line charts drawn on the server as inline SVG: no script, no CDN, nothing to download.
+
+A chart is plain data (``LineChart``: labels along the bottom and a few ``Series`` of values),
+so any page can hand one to the ``line_chart`` template tag (``{% load charts %}``): a match's
+score progression, a player's rating history, a league's standings over a season. ``draw`` turns
+it into coordinates in a 320 by 160 box that scales to the phone's width (so at 360 px one unit
+is about one pixel and the 11-unit labels stay readable). The lines are coloured by CSS classes
+(``chart-line-0``...) from custom properties, so a dark theme restyles them; the same numbers
+are in a table below the drawing for screen readers and for people who would rather read.
+
+Hand-written rather than a charting library: a polyline per series and a few ticks is less
+code than wiring a library's output through the Content-Security-Policy (no inline styles).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 160
+LEFT, RIGHT, TOP, BOTTOM = 36, 8, 8, 20  # margins for the value and label ticks
+COLOURS = 6  # chart-line-0 .. chart-line-5, then again
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    values: tuple[float | None, ...]  # one per x label; None: no value there (not yet playing)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    title: str
+    labels: tuple[str, ...]  # along the bottom (deal numbers, dates, match numbers)
+    series: tuple[Series, ...]
+    decimals: int = 0
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    colour: int
+    points: str  # the SVG polyline's "x,y x,y ..."
+    end: tuple[float, float] | None  # where the last value sits, for a dot
+
+
+@dataclass(frozen=True)
+class Drawing:
+    chart: LineChart
+    lines: tuple[Line, ...]
+    y_ticks: tuple[tuple[float, str], ...]
+    x_ticks: tuple[tuple[float, str, str], ...]  # x, label, text-anchor (the ends stay inside)
+    rows: tuple[tuple[str, tuple[str, ...]], ...]  # the text alternative: label, value per series
+    width: int = WIDTH
+    height: int = HEIGHT
+    plot_left: int = LEFT
+    plot_right: int = WIDTH - RIGHT
+    plot_bottom: int = HEIGHT - BOTTOM
+
+
+def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
+    """Round values from ``low`` to ``high`` (1, 2 or 5 times a power of ten apart)."""
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    value = math.floor(low / step) * step
+    ticks = [round(value, 10)]
+    while value < high - step / 1000:  # up to the first tick at or above the highest value
+        value += step
+        ticks.append(round(value, 10))
+    return ticks
+
+
+def draw(chart: LineChart) -> Drawing:
+    values = [v for s in chart.series for v in s.values if v is not None]
+    ticks = nice_ticks(min(values, default=0), max(values, default=1))
+    low, high = ticks[0], ticks[-1]
+    count = max(len(chart.labels), 1)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + (plot_w * index / (count - 1) if count > 1 else plot_w / 2), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (1 - (value - low) / (high - low)), 1)
+
+    lines = []
+    for number, series in enumerate(chart.series):
+        points = [(x(i), y(v)) for i, v in enumerate(series.values) if v is not None]
+        lines.append(
+            Line(
+                series.label,
+                number % COLOURS,
+                " ".join(f"{px},{py}" for px, py in points),
+                points[-1] if points else None,
+            )
+        )
+    # At most five labels along the bottom, so they never overlap at phone width.
+    every = max(1, math.ceil(count / 5))
+    x_ticks = tuple(
+        (
+            x(i),
+            label,
+            "start" if i == 0 and count > 1 else "end" if i == count - 1 and count > 1 else "middle",
+        )
+        for i, label in enumerate(chart.labels)
+        if i % every == 0 or i == count - 1
+    )
+    fmt = f"{{:.{chart.decimals}f}}"
+    rows = tuple(
+        (label, tuple("" if s.values[i] is None else fmt.format(s.values[i]) for s in chart.series))
+        for i, label in enumerate(chart.labels)
+    )
+    y_ticks = tuple((y(t), fmt.format(t) if chart.decimals else f"{t:g}") for t in ticks)
+    return Drawing(chart, tuple(lines), y_ticks, x_ticks, rows)
+
+
+def running_totals(labels: Sequence[str], rounds: Sequence[dict[str, object]], title: str) -> LineChart:
+    """A match's score progression from the sheet's rounds (their ``running`` totals, as the
+    sheet already shows them): one series per column, starting from 0 before deal 1."""
+    series = []
+    for unit, label in enumerate(labels):
+        values: list[float | None] = [0.0]
+        for data in rounds:
+            running = data.get("running")
+            values.append(float(running[unit]) if isinstance(running, list) else None)
+        series.append(Series(label, tuple(values)))
+    return LineChart(title, ("0", *(str(data.get("number", "")) for data in rounds)), tuple(series))

@@ -1,0 +1,196 @@
+"""What the player page and the API show of one player, each part read in a fixed number of
+queries whatever the number of matches (the database counts and averages; the history and the
+game statistics read a bounded window of recent matches).
+
+Nothing here scores: places come from ``Seat.final_rank`` (the engine's standings, stored when
+the match finished), ratings from ``stats.models``, game statistics from the game's home.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Avg, Count, F, Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from games.protocol import PlayedMatch, Statistic, Text
+from games.registry import home_for
+from matches.models import Match, Round, Seat
+from players.models import Player
+from stats.charts import LineChart, Series
+from stats.models import Rating, RatingChange
+from stats.rating import OVERALL
+
+RECENT = 10  # matches listed on the page
+HISTORY = 40  # matches in the rating history chart
+STATISTICS_WINDOW = 50  # most recent finished matches the game statistics read
+
+
+def _finished_seats(player: Player):
+    return Seat.objects.filter(player=player, match__status=Match.Status.FINISHED, match__deleted_at=None)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    game: str
+    name: Text
+    played: int
+    wins: int
+    average_place: float | None
+    rating: Rating | None
+    statistics: tuple[Statistic, ...]
+
+
+@dataclass(frozen=True)
+class Opponent:
+    player_id: int
+    name: str
+    played: int
+    ahead: int  # matches the player finished in a better place
+    behind: int
+
+
+@dataclass(frozen=True)
+class RecentMatch:
+    match_id: int
+    name: Text
+    status: str
+    place: int | None
+    players: int
+    at: datetime
+
+
+def games_played(player: Player) -> list[GameLine]:
+    """Per game: finished matches, wins (first place, ties included), average place, rating and
+    the game's own statistics."""
+    rows = (
+        _finished_seats(player)
+        .values("match__game")
+        .annotate(played=Count("id"), wins=Count("id", filter=Q(final_rank=1)), average=Avg("final_rank"))
+        .order_by("-played", "match__game")
+    )
+    ratings = {rating.ladder: rating for rating in Rating.objects.filter(player=player)}
+    statistics = game_statistics(player)
+    return [
+        GameLine(
+            row["match__game"],
+            home_for(row["match__game"]).name,
+            row["played"],
+            row["wins"],
+            row["average"],
+            ratings.get(row["match__game"]),
+            statistics.get(row["match__game"], ()),
+        )
+        for row in rows
+    ]
+
+
+def overall_rating(player: Player) -> Rating | None:
+    return Rating.objects.filter(player=player, ladder=OVERALL).first()
+
+
+def head_to_head(player: Player) -> list[Opponent]:
+    """Everyone the player sat with in finished matches: how often, and who placed better."""
+    # The filter joins the player's own seat of each match; ``mine`` reads its place from it.
+    rows = (
+        Seat.objects.filter(
+            match__seats__player=player, match__status=Match.Status.FINISHED, match__deleted_at=None
+        )
+        .exclude(player=player)
+        .annotate(mine=F("match__seats__final_rank"))
+        .values("player_id", "player__name")
+        .annotate(
+            played=Count("id"),
+            ahead=Count("id", filter=Q(mine__lt=F("final_rank"))),
+            behind=Count("id", filter=Q(mine__gt=F("final_rank"))),
+        )
+        .order_by("-played", "player__name")
+    )
+    return [
+        Opponent(row["player_id"], row["player__name"], row["played"], row["ahead"], row["behind"])
+        for row in rows
+    ]
+
+
+def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
+    rows = (
+        Seat.objects.filter(player=player, match__deleted_at=None)
+        .select_related("match")
+        .annotate(players=Count("match__seats"))
+        .order_by("-match__updated_at", "-match_id")[:count]
+    )
+    return [
+        RecentMatch(
+            seat.match_id,
+            home_for(seat.match.game).name,
+            seat.match.status,
+            seat.final_rank,
+            seat.players,  # type: ignore[attr-defined]
+            seat.match.finished_at or seat.match.updated_at,
+        )
+        for seat in rows
+    ]
+
+
+def rating_history(player: Player, count: int = HISTORY) -> LineChart | None:
+    """The conservative rating after each of the player's last ``count`` rated matches: overall,
+    and one line per game (a game's line has points at that game's matches only)."""
+    overall = list(
+        RatingChange.objects.filter(player=player, ladder=OVERALL)
+        .order_by("-finished_at", "-match_id")
+        .values_list("match_id", "finished_at", "ordinal")[:count]
+    )[::-1]
+    if len(overall) < 2:
+        return None
+    order = {match_id: index for index, (match_id, _at, _o) in enumerate(overall)}
+    per_game: dict[str, list[float | None]] = defaultdict(lambda: [None] * len(overall))
+    for ladder, match_id, ordinal in (
+        RatingChange.objects.filter(player=player, match_id__in=list(order))
+        .exclude(ladder=OVERALL)
+        .values_list("ladder", "match_id", "ordinal")
+    ):
+        per_game[ladder][order[match_id]] = ordinal
+    series = [Series(str(_("All games")), tuple(o for _m, _at, o in overall))]
+    series += [Series(str(home_for(game).name), tuple(values)) for game, values in sorted(per_game.items())]
+    labels = tuple(date_format(at, "j M") for _m, at, _o in overall)
+    return LineChart(str(_("Rating match by match")), labels, tuple(series), decimals=1)
+
+
+def game_statistics(player: Player, window: int = STATISTICS_WINDOW) -> dict[str, tuple[Statistic, ...]]:
+    """Per game, what its home says of the player's last ``window`` finished matches."""
+    seats = list(
+        _finished_seats(player).select_related("match").order_by("-match__finished_at", "-match_id")[:window]
+    )
+    bodies: dict[int, list[object]] = defaultdict(list)
+    scores: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for match_id, body, round_scores in (
+        Round.objects.filter(match_id__in=[seat.match_id for seat in seats])
+        .order_by("match_id", "number")
+        .values_list("match_id", "body", "scores")
+    ):
+        bodies[match_id].append(body)
+        scores[match_id].append(tuple(round_scores))
+    played: dict[str, list[PlayedMatch]] = defaultdict(list)
+    for seat in reversed(seats):
+        match = seat.match
+        played[match.game].append(
+            PlayedMatch(match.setup, seat.position, tuple(bodies[match.pk]), tuple(scores[match.pk]))  # type: ignore[arg-type]
+        )
+    return {game: tuple(home_for(game).statistics(matches)) for game, matches in played.items()}
+
+
+def club_ladders(club_id: int) -> dict[str, list[Rating]]:
+    """Every ladder of the club, best conservative rating first: overall, then per game."""
+    ladders: dict[str, list[Rating]] = defaultdict(list)
+    for rating in (
+        Rating.objects.filter(club_id=club_id).select_related("player").order_by("ladder", "-ordinal")
+    ):
+        ladders[rating.ladder].append(rating)
+    return dict(sorted(ladders.items(), key=lambda item: (item[0] != OVERALL, item[0])))
+
+
+def ladder_name(ladder: str) -> Text:
+    return _("All games") if ladder == OVERALL else home_for(ladder).name

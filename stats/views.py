@@ -1,0 +1,43 @@
+"""The player page and the club's ratings: members of the club read them, nobody writes here
+(ratings follow the matches by themselves, ``stats.receivers``)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from players.models import Club, Player
+from stats import profile
+
+
+def _club_for_member(request: HttpRequest, club_id: int) -> Club:
+    """The club if the user is in it; 404 otherwise (others' clubs do not exist for them)."""
+    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    player = get_object_or_404(Player, club=club, pk=player_id)
+    context = {
+        "club": club,
+        "player": player,
+        "rating": profile.overall_rating(player),
+        "games": profile.games_played(player),
+        "opponents": profile.head_to_head(player),
+        "recent": profile.recent_matches(player),
+        "history": profile.rating_history(player),
+        "window": profile.STATISTICS_WINDOW,
+    }
+    return render(request, "stats/player_detail.html", context)
+
+
+@login_required
+@require_GET
+def club_ratings(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    ladders = [(profile.ladder_name(ladder), rows) for ladder, rows in profile.club_ladders(club.pk).items()]
+    return render(request, "stats/club_ratings.html", {"club": club, "ladders": ladders})

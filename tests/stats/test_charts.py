@@ -1,0 +1,49 @@
+"""The SVG line chart: plain data in, coordinates inside the box out, and the same numbers as a
+table beside it."""
+
+from __future__ import annotations
+
+from django.template import Context, Template
+
+from stats.charts import HEIGHT, WIDTH, LineChart, Series, draw, nice_ticks, running_totals
+
+
+def test_ticks_are_round_numbers_that_cover_the_values():
+    assert nice_ticks(-35, 180) == [-100, 0, 100, 200]
+    assert nice_ticks(-3.2, 14.7) == [-5, 0, 5, 10, 15]
+    assert nice_ticks(-125, 150) == [-200, -100, 0, 100, 200]  # the top value stays inside
+    assert nice_ticks(3, 3) == [3, 3.5, 4]  # a flat line still gets a scale
+
+
+def test_every_point_lies_inside_the_drawing_and_gaps_are_skipped():
+    chart = LineChart("t", ("1", "2", "3"), (Series("Anna", (0, 50, 100)), Series("Bram", (None, 20, -10))))
+    drawing = draw(chart)
+    anna, bram = drawing.lines
+    assert len(anna.points.split()) == 3 and len(bram.points.split()) == 2
+    for line in drawing.lines:
+        for point in line.points.split():
+            x, y = map(float, point.split(","))
+            assert 0 <= x <= WIDTH and 0 <= y <= HEIGHT
+    assert drawing.rows == (("1", ("0", "")), ("2", ("50", "20")), ("3", ("100", "-10")))
+
+
+def test_a_higher_value_is_drawn_higher():
+    (line,) = draw(LineChart("t", ("a", "b"), (Series("x", (10, 20)),))).lines
+    (_x1, y1), (_x2, y2) = (map(float, p.split(",")) for p in line.points.split())
+    assert y2 < y1
+
+
+def test_running_totals_start_at_zero_and_follow_the_sheet():
+    chart = running_totals(
+        ["Anna", "Bram"], [{"number": 1, "running": [30, -5]}, {"number": 2, "running": [45, 60]}], "s"
+    )
+    assert chart.labels == ("0", "1", "2")
+    assert [s.values for s in chart.series] == [(0.0, 30.0, 45.0), (0.0, -5.0, 60.0)]
+
+
+def test_the_include_is_an_accessible_image_with_a_table():
+    chart = LineChart("Rating", ("1", "2"), (Series("Anna", (1.5, 2.5)),), decimals=1)
+    html = Template("{% load charts %}{% line_chart chart %}").render(Context({"chart": chart}))
+    assert 'role="img"' in html and "<title>Rating</title>" in html
+    assert "<table>" in html and ">2.5<" in html
+    assert "style=" not in html  # colours come from the stylesheet (the CSP allows no inline style)

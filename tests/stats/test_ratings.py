@@ -1,0 +1,116 @@
+"""Ratings follow the matches: a finished match moves them, a correction after the fact or an
+undo that reopens a match rewrites them (and their history) exactly as a recompute from scratch
+would, and partners are rated as a team."""
+
+from __future__ import annotations
+
+import pytest
+
+from players.models import Club
+from stats.models import Rating, RatingChange, recompute
+from stats.rating import OVERALL, Result, Skill, initial, rate
+from tests.stats.support import deal, finished_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def stored(club: Club) -> tuple[list[tuple], list[tuple]]:
+    ratings = sorted(
+        Rating.objects.filter(club=club).values_list("player__name", "ladder", "mu", "sigma", "matches")
+    )
+    history = list(
+        RatingChange.objects.filter(club=club)
+        .order_by("finished_at", "match_id", "player__name", "ladder")
+        .values_list("match_id", "player__name", "ladder", "mu_before", "mu", "sigma")
+    )
+    return ratings, history
+
+
+def test_rate_is_pure_and_rates_each_match_on_its_game_and_overall():
+    """Anna beats Bram once: both ladders move the same way, the winner up, the loser down."""
+    ratings, changes = rate([Result(7, "duizenden", ((1,), (2,)), (1, 2))], {})
+    assert ratings[("duizenden", 1)] == ratings[(OVERALL, 1)]
+    assert ratings[("duizenden", 1)].mu > initial().mu > ratings[("duizenden", 2)].mu
+    assert [(c.player_id, c.ladder) for c in changes] == [
+        (1, "duizenden"),
+        (2, "duizenden"),
+        (1, ""),
+        (2, ""),
+    ]
+    assert all(c.before == initial() for c in changes)
+
+
+def test_rate_continues_from_the_ratings_it_is_given():
+    """Starting from a strong Anna, beating Bram moves her less than it moves a newcomer."""
+    strong = Skill(35.0, 3.0)
+    ratings, _ = rate([Result(1, "g", ((1,), (2,)), (1, 2))], {("g", 1): strong})
+    fresh, _ = rate([Result(1, "g", ((1,), (2,)), (1, 2))], {})
+    assert 0 < ratings[("g", 1)].mu - strong.mu < fresh[("g", 1)].mu - initial().mu
+
+
+def test_a_finished_match_rates_its_players(club, alice):
+    finished_match(club, ["Anna", "Bram", "Cor"], [50, 30, 10], by=alice)
+    by_name = {
+        name: ordinal
+        for name, ordinal in Rating.objects.filter(ladder=OVERALL).values_list("player__name", "ordinal")
+    }
+    assert by_name["Anna"] > by_name["Bram"] > by_name["Cor"]
+    assert Rating.objects.filter(ladder="duizenden").count() == 3
+    assert RatingChange.objects.count() == 6
+    assert set(Rating.objects.values_list("matches", flat=True)) == {1}
+
+
+def test_partners_share_their_place_and_move_together(club, alice):
+    """Anna and Cor play together against Bram and Dirk and win."""
+    finished_match(club, ["Anna", "Bram", "Cor", "Dirk"], [50, 10, 40, 5], teams=[[0, 2], [1, 3]], by=alice)
+    mu = dict(Rating.objects.filter(ladder=OVERALL).values_list("player__name", "mu"))
+    assert mu["Anna"] == mu["Cor"] > mu["Bram"] == mu["Dirk"]
+
+
+def test_a_match_in_progress_does_not_rate(club, alice):
+    from matches.models import Match
+
+    Match.start(club=club, game="duizenden", players=["Anna", "Bram"], by=alice).add_round(deal([50, 30]))
+    assert not Rating.objects.exists()
+
+
+def test_a_correction_after_the_fact_moves_the_ratings_as_a_recompute_from_scratch_would(club, alice):
+    """Three matches; then the first is corrected so Cor won it: the ratings and every history
+    row after it change, and they equal what a recompute from scratch stores."""
+    first = finished_match(club, ["Anna", "Bram", "Cor"], [50, 30, 10], by=alice)
+    finished_match(club, ["Anna", "Cor"], [40, 20], by=alice)
+    finished_match(club, ["Bram", "Cor", "Dirk"], [40, 20, 30], by=alice)
+    before = stored(club)
+
+    first.correct_round(1, deal([10, 30, 50]), by=alice)
+    after = stored(club)
+    assert after != before
+    anna = dict(Rating.objects.filter(player__name="Anna").values_list("ladder", "ordinal"))
+    old_anna = {ladder: mu for name, ladder, mu, _sigma, _n in before[0] if name == "Anna"}
+    assert anna[OVERALL] < old_anna[OVERALL]
+
+    recompute(club)
+    assert stored(club) == after
+
+
+def test_an_undo_that_reopens_a_match_takes_it_out_of_the_ratings(club, alice):
+    """Undoing the last deal of the second match leaves the ratings as if it was never played."""
+    finished_match(club, ["Anna", "Bram"], [50, 30], by=alice)
+    alone = stored(club)
+    second = finished_match(club, ["Anna", "Bram", "Cor"], [10, 30, 50], by=alice)
+    assert stored(club) != alone
+    second.undo_last_round(by=alice)
+    assert stored(club) == alone
+    assert not Rating.objects.filter(player__name="Cor").exists()
+
+
+def test_finishing_a_reopened_match_again_rates_it_in_its_new_place(club, alice):
+    """Reopened and finished anew after a later match: it now counts after that one."""
+    early = finished_match(club, ["Anna", "Bram"], [50, 30], by=alice)
+    early.undo_last_round(by=alice)
+    finished_match(club, ["Anna", "Bram"], [10, 30], by=alice)
+    early.add_round(deal([50, 30]), by=alice)
+    incremental = stored(club)
+    recompute(club)
+    assert stored(club) == incremental
+    assert [row[0] for row in incremental[1]][-1] == early.pk
