@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games",
     "matches",
     "rulebook",
+    "live",
 ]
 
 MIDDLEWARE = [

@@ -23,6 +23,7 @@ urlpatterns = [
         "matches/<int:match_id>/rounds/<int:number>/confirm/", match_views.round_confirm, name="round_confirm"
     ),
     path("", include("players.urls")),
+    path("", include("live.urls")),
     path("rules/", include("rulebook.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),

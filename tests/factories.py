@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
+from live.models import MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Invitation, Membership, Player
 
@@ -116,6 +117,13 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     match = factory.SubFactory(MatchFactory)
     number = 1
     action = RoundRevision.Action.ADD
+
+
+class MatchShareFactory(factory.django.DjangoModelFactory[MatchShare]):
+    class Meta:
+        model = MatchShare
+
+    match = factory.SubFactory(MatchFactory)
 
 
 def token_for(user) -> str:
