@@ -1,7 +1,7 @@
 """``make bench``: the engine, queries per request, a load test and bytes transferred.
 
-Run from the repository root: ``.venv/bin/python -m bench.run [engine|queries|load|bytes]...``
-(all four by default). Queries, load and bytes need PostgreSQL (``BENCH_DATABASE_URL``, default
+Run from the repository root: ``.venv/bin/python -m bench.run [engine|queries|load|bytes|live]...``
+(all five by default). Queries, load and bytes need PostgreSQL (``BENCH_DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
 """
 
@@ -12,7 +12,7 @@ import sys
 from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
-PARTS = ("engine", "queries", "load", "bytes")
+PARTS = ("engine", "queries", "load", "bytes", "live")
 
 
 def main(argv: list[str]) -> int:
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
     figures: list[Figure] = []
     if "engine" in parts:
         figures += engine.run()
-    if {"queries", "load", "bytes"} & set(parts):
+    if {"queries", "load", "bytes", "live"} & set(parts):
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])

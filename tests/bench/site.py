@@ -342,6 +342,10 @@ def run(parts: list[str]) -> list[Figure]:
             figures += load()
         if "bytes" in parts:
             figures += bytes_sent()
+        if "live" in parts:
+            from tests.bench import live
+
+            figures += live.run()
     finally:
         shutil.rmtree(STATIC_ROOT, ignore_errors=True)
     return figures
