@@ -4,9 +4,11 @@ every table in progress; the web app's manifest, service worker and offline page
 from __future__ import annotations
 
 import json
+from io import StringIO
 
 import pytest
 from django.core import signing
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -110,3 +112,13 @@ def test_service_worker_is_served_from_the_root_with_its_shell():
 
 def test_offline_page_is_a_page_of_our_own():
     assert "No connection" in Client().get(reverse("offline")).content.decode()
+
+
+def test_demo_shares_its_first_match_once(db):
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+    viewer_lines = [line for line in out.getvalue().splitlines() if "/live/" in line and "TV" not in line]
+    assert len(viewer_lines) == 2 and viewer_lines[0] == viewer_lines[1]  # the same link each time
+    token = viewer_lines[0].rstrip("/").rsplit("/", 1)[1]
+    assert Client().get(reverse("live_viewer", args=[token])).status_code == 200

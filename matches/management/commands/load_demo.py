@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.registry import all_homes
+from live.demo import share_demo_match
 from matches.models import Match
 from players.models import Club, Membership
 
@@ -45,3 +46,4 @@ class Command(BaseCommand):
             for body in demo.rounds:
                 match.add_round(body, by=user)
         self.stdout.write(f"Demo club ready: log in as {USERNAME!r} with password {PASSWORD!r}.")
+        self.stdout.write("\n".join(share_demo_match(club, by=user)))
