@@ -1,11 +1,11 @@
 """The live part of ``make run``'s demo: a share link for the demo club's first match, printed
-with the viewer's, the TV's and the club TV's addresses (``load_demo`` calls this)."""
+with the viewer's and the TV's addresses, and the club's TV link (``load_demo`` calls this)."""
 
 from __future__ import annotations
 
 from django.urls import reverse
 
-from live.models import MatchShare
+from live.models import ClubScreen, MatchShare
 from matches.models import Match
 from players.models import Club
 
@@ -22,6 +22,7 @@ def share_demo_match(club: Club, by) -> list[str]:
         f"Live scoreboard of the demo {match.home.name} match (no login needed): "
         f"{SITE}{reverse('live_viewer', args=[share.token])}",
         f"  its TV view: {SITE}{reverse('live_tv', args=[share.token])}",
-        f"  the club's TV view (logged in): {SITE}{reverse('club_tv', args=[club.pk])}",
+        f"  the club's TV view, every table (no login needed): "
+        f"{SITE}{reverse('club_tv_shared', args=[ClubScreen.share(club, by=by).token])}",
         f"  the share link's QR code: {SITE}{reverse('match_share', args=[match.pk])}",
     ]

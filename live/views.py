@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import scoring
-from live.models import MatchShare, version_tag
+from live.models import ClubScreen, MatchShare, version_tag
 from live.versions import (
     club_version,
     match_version_by_id,
@@ -184,14 +184,62 @@ def _club_for_member(request: HttpRequest, club_id: int) -> Club:
     return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
 
 
+def _club_for_manager(request: HttpRequest, club_id: int) -> Club:
+    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
+    club = _club_for_member(request, club_id)
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return club
+
+
+def _render_club_tv(request: HttpRequest, club: Club, address: str) -> HttpResponse:
+    template = f"{CLUB_TV}#tables" if request.GET.get("fragment") else CLUB_TV
+    context = {
+        "club": club,
+        "tables": club_tables(club),
+        "version": club_version(club.pk),
+        "refresh": f"{address}?fragment=1",
+    }
+    return render(request, template, context)
+
+
 @login_required
 @require_safe
 def club_tv(request: HttpRequest, club_id: int) -> HttpResponse:
     """One screen for the room: every table in progress, cycling when they do not all fit."""
     club = _club_for_member(request, club_id)
-    template = f"{CLUB_TV}#tables" if request.GET.get("fragment") else CLUB_TV
-    context = {"club": club, "tables": club_tables(club), "version": club_version(club.pk)}
-    return render(request, template, context)
+    return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]))
+
+
+@require_safe
+def club_tv_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's TV through its TV link: the room's screen needs nobody's account."""
+    screen = get_object_or_404(ClubScreen.objects.select_related("club"), token=token)
+    return _render_club_tv(request, screen.club, reverse("club_tv_shared", args=[token]))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_tv_share(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's TV link and its QR code, for the owners and admins; POST makes it."""
+    club = _club_for_manager(request, club_id)
+    if request.method == "POST":
+        ClubScreen.share(club, by=request.user)
+        return redirect("club_tv_share", club_id=club.pk)
+    screen = ClubScreen.objects.filter(club=club).first()
+    context: dict[str, Any] = {"club": club, "screen": screen}
+    if screen is not None:
+        url = request.build_absolute_uri(reverse("club_tv_shared", args=[screen.token]))
+        context |= {"url": url, "qr": qr_svg(url)}
+    return render(request, "live/club_tv_share.html", context)
+
+
+@login_required
+@require_POST
+def club_tv_share_revoke(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_manager(request, club_id)
+    ClubScreen.revoke(club)
+    return redirect("club_tv_share", club_id=club.pk)
 
 
 # --- the installable web app ----------------------------------------------------------------

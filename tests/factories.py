@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
-from live.models import MatchShare
+from live.models import ClubScreen, MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Invitation, Membership, Player
 
@@ -117,6 +117,13 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     match = factory.SubFactory(MatchFactory)
     number = 1
     action = RoundRevision.Action.ADD
+
+
+class ClubScreenFactory(factory.django.DjangoModelFactory[ClubScreen]):
+    class Meta:
+        model = ClubScreen
+
+    club = factory.SubFactory(ClubFactory)
 
 
 class MatchShareFactory(factory.django.DjangoModelFactory[MatchShare]):

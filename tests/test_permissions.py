@@ -29,6 +29,7 @@ from players.models import Club, Membership
 from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
+    ClubScreenFactory,
     InvitationFactory,
     MatchFactory,
     MatchShareFactory,
@@ -79,6 +80,7 @@ class World:
     deleted_match: Match  # deleted by Alice, waiting to be restored
     share_token: str = ""  # the share link of Sam's match
     revoked_token: str = ""  # a link Alice revoked (its match was shared again since)
+    screen_token: str = ""  # the club's TV link
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -107,6 +109,7 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         users={"owner": alice, "admin": dora, "scorer": sam, "member": bob, "outsider": charlie},
         share_token=MatchShareFactory.create(match=match).token,
         revoked_token=_revoked_token(others_match),
+        screen_token=ClubScreenFactory.create(club=klaverclub).token,
     )
 
 
@@ -350,6 +353,32 @@ MATRIX: list[Row] = [
     page("live_watch", "GET", watch_url, (204,) * 6),
     page("live_watch", "GET", lambda w: reverse("live_watch", args=["forged"]), (404,) * 6, label="forged"),
     page("club_tv", "GET", lambda w: reverse("club_tv", args=[w.club.pk]), (200, 200, 200, 200, 404, LOGIN)),
+    page("club_tv_shared", "GET", lambda w: reverse("club_tv_shared", args=[w.screen_token]), (200,) * 6),
+    page(
+        "club_tv_shared",
+        "GET",
+        lambda w: reverse("club_tv_shared", args=["no-link"]),
+        (404,) * 6,
+        label="no link",
+    ),
+    page(
+        "club_tv_share",
+        "GET",
+        lambda w: reverse("club_tv_share", args=[w.club.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_tv_share",
+        "POST",
+        lambda w: reverse("club_tv_share", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_tv_share_revoke",
+        "POST",
+        lambda w: reverse("club_tv_share_revoke", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
     page("manifest", "GET", lambda w: reverse("manifest"), (200,) * 6),
     page("service_worker", "GET", lambda w: reverse("service_worker"), (200,) * 6),
     page("offline", "GET", lambda w: reverse("offline"), (200,) * 6),

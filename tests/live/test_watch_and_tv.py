@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from live import versions
+from live.models import ClubScreen
 from live.versions import WATCH_SALT, watch_token
 from matches.models import Match
 from tests.factories import MatchFactory
@@ -122,3 +123,18 @@ def test_demo_shares_its_first_match_once(db):
     assert len(viewer_lines) == 2 and viewer_lines[0] == viewer_lines[1]  # the same link each time
     token = viewer_lines[0].rstrip("/").rsplit("/", 1)[1]
     assert Client().get(reverse("live_viewer", args=[token])).status_code == 200
+
+
+def test_club_tv_link_shows_the_tables_without_a_login_until_revoked(
+    client: Client, alice, klaverclub, match
+):
+    client.force_login(alice)
+    client.post(reverse("club_tv_share", args=[klaverclub.pk]))
+    page = client.get(reverse("club_tv_share", args=[klaverclub.pk])).content.decode()
+    token = ClubScreen.objects.get(club=klaverclub).token
+    shared = reverse("club_tv_shared", args=[token])
+    assert shared in page and "<svg" in page
+    screen = Client().get(shared).content.decode()
+    assert "Anna" in screen and f'data-live-refresh="{shared}?fragment=1"' in screen
+    client.post(reverse("club_tv_share_revoke", args=[klaverclub.pk]))
+    assert Client().get(shared).status_code == 404
