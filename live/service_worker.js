@@ -40,7 +40,10 @@ function page(request) {
       // Only whole pages that opened fine (no redirect to the login page, no error page).
       if (response.ok && !response.redirected && response.type === "basic") {
         const copy = response.clone();
-        caches.open(PAGE_CACHE).then((cache) => cache.put(request, copy));
+        // One copy per address (the page's Vary headers would otherwise let old copies pile up).
+        caches
+          .open(PAGE_CACHE)
+          .then((cache) => cache.delete(request.url, { ignoreVary: true }).then(() => cache.put(request.url, copy)));
       }
       return response;
     })

@@ -70,8 +70,13 @@
       .filter(function (item) { return item.action === action; })
       .reduce(function (highest, item) { return Math.max(highest, item.number + 1); }, shown);
     data.set("number", String(number));
+    // A page kept by the service worker holds the key it was served with: a second round typed
+    // on it must not reuse the key of the first one still waiting.
+    var key = data.get("idempotency_key");
+    if (!key || items.some(function (item) { return item.key === key; })) key = newKey();
+    data.set("idempotency_key", key);
     items.push({
-      key: data.get("idempotency_key"),
+      key: key,
       action: action,
       page: location.pathname,
       number: number,
@@ -300,9 +305,11 @@
   });
   document.addEventListener("htmx:afterSettle", render);
 
+  var PAGE_CACHE = "scoreblok-pages";
+
   // Logging out leaves no copy of the club's pages on a shared phone.
   document.addEventListener("submit", function (event) {
     var action = event.target.getAttribute && event.target.getAttribute("action");
-    if (action && action.indexOf("/logout") !== -1 && window.caches) caches.delete("scoreblok-pages");
+    if (action && action.indexOf("/logout") !== -1 && window.caches) caches.delete(PAGE_CACHE);
   });
 })();

@@ -123,15 +123,20 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in:
     page.reload()  # no connection: the worker's copy of the sheet, and the round still waiting
     expect(page.locator("h1")).to_have_text("Frustration (11 contracts)")
     expect(page.locator("[data-pending='1']")).to_be_visible()
+    # The kept copy's form still says deal 1, with the key the first round took: the next round
+    # waits as deal 2 with a key of its own.
+    enter_deal(page, 1, [45, 0])
+    expect(page.locator("[data-pending='2']")).to_be_visible()
     assert rounds(match) == []
 
     page.context.set_offline(False)
-    expect(page.locator(".grid tbody tr").first).to_contain_text("30", timeout=10_000)
+    expect(page.locator(".grid tbody tr")).to_have_count(2, timeout=10_000)
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
     page.reload()
     page.wait_for_load_state("networkidle")
-    assert rounds(match) == [1]
-    assert match.revisions.count() == 1
+    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    assert rounds(match) == [1, 2]
+    assert match.revisions.count() == 2
 
 
 def test_two_phones_entering_the_same_deal_end_with_one_round_and_a_visible_conflict(
