@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "rulebook",
     "league",
     "stats",
+    "live",
 ]
 
 MIDDLEWARE = [

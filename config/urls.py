@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("", include("players.urls")),
     path("", include("stats.urls")),
+    path("", include("live.urls")),
     path("rules/", include("rulebook.urls")),
     path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),

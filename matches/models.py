@@ -170,6 +170,8 @@ class Match(models.Model):
             stored.provisional = False
             stored.confirmed_by_name = _name(by)
             stored.save(update_fields=["provisional", "confirmed_by_name", "updated_at"])
+            # The match row is the version live scoreboards compare (live/versions.py).
+            self.save(update_fields=["updated_at"])
         return stored
 
     def soft_delete(self, *, by=None) -> None:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 
 from league.models import Competition, Evening
+from live.models import ClubScreen, MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Invitation, Membership, Player
 
@@ -118,6 +119,20 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     match = factory.SubFactory(MatchFactory)
     number = 1
     action = RoundRevision.Action.ADD
+
+
+class ClubScreenFactory(factory.django.DjangoModelFactory[ClubScreen]):
+    class Meta:
+        model = ClubScreen
+
+    club = factory.SubFactory(ClubFactory)
+
+
+class MatchShareFactory(factory.django.DjangoModelFactory[MatchShare]):
+    class Meta:
+        model = MatchShare
+
+    match = factory.SubFactory(MatchFactory)
 
 
 def token_for(user) -> str:

@@ -22,15 +22,19 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
 from games.registry import home_for
+from live.models import MatchShare
+from live.versions import watch_token
 from matches.models import Match
 from players.models import Club, Membership
 from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
+    ClubScreenFactory,
     CompetitionFactory,
     EveningFactory,
     InvitationFactory,
     MatchFactory,
+    MatchShareFactory,
     MembershipFactory,
     PlayerFactory,
     UserFactory,
@@ -77,6 +81,9 @@ class World:
     player: Any
     deleted_match: Match  # deleted by Alice, waiting to be restored
     evening: Any = None  # an evening of the club's competition, nobody ticked present yet
+    share_token: str = ""  # the share link of Sam's match
+    revoked_token: str = ""  # a link Alice revoked (its match was shared again since)
+    screen_token: str = ""  # the club's TV link
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -104,7 +111,30 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         deleted_match=_deleted(klaverclub, alice),
         evening=EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub)),
         users={"owner": alice, "admin": dora, "scorer": sam, "member": bob, "outsider": charlie},
+        share_token=MatchShareFactory.create(match=match).token,
+        revoked_token=_revoked_token(others_match),
+        screen_token=ClubScreenFactory.create(club=klaverclub).token,
     )
+
+
+def _revoked_token(match: Match) -> str:
+    token = MatchShareFactory.create(match=match).token
+    MatchShare.revoke(match)
+    MatchShare.share(match)
+    return token
+
+
+def live_page(name: str, suffix: str = ""):
+    """A viewer's address: with the valid link, a revoked one, and no link at all."""
+    return [
+        page(name, "GET", lambda w: reverse(name, args=[w.share_token]) + suffix, (200,) * 6),
+        page(name, "GET", lambda w: reverse(name, args=[w.revoked_token]), (404,) * 6, label="revoked link"),
+        page(name, "GET", lambda w: reverse(name, args=["not-a-share-link"]), (404,) * 6, label="no link"),
+    ]
+
+
+def watch_url(w: World) -> str:
+    return reverse("live_watch", args=[watch_token("m", w.match.pk)])
 
 
 def _deleted(club: Club, by: Any) -> Match:
@@ -294,6 +324,68 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {"confirm_rounds": "on"},
     ),
+    # --- live: sharing is for whoever may keep the match's score; a link needs no account ----
+    page(
+        "match_share",
+        "GET",
+        lambda w: reverse("match_share", args=[w.match.pk]),
+        (200, 200, 200, 403, 404, LOGIN),
+    ),
+    page(
+        "match_share",
+        "POST",
+        lambda w: reverse("match_share", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    page(
+        "match_share",
+        "POST",
+        lambda w: reverse("match_share", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        label="a match someone else keeps",
+    ),
+    page(
+        "match_share_revoke",
+        "POST",
+        lambda w: reverse("match_share_revoke", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    *live_page("live_viewer"),
+    *live_page("live_tv"),
+    *live_page("live_board"),
+    # A watch address is signed by the server and says only "changed or not".
+    page("live_watch", "GET", watch_url, (204,) * 6),
+    page("live_watch", "GET", lambda w: reverse("live_watch", args=["forged"]), (404,) * 6, label="forged"),
+    page("club_tv", "GET", lambda w: reverse("club_tv", args=[w.club.pk]), (200, 200, 200, 200, 404, LOGIN)),
+    page("club_tv_shared", "GET", lambda w: reverse("club_tv_shared", args=[w.screen_token]), (200,) * 6),
+    page(
+        "club_tv_shared",
+        "GET",
+        lambda w: reverse("club_tv_shared", args=["no-link"]),
+        (404,) * 6,
+        label="no link",
+    ),
+    page(
+        "club_tv_share",
+        "GET",
+        lambda w: reverse("club_tv_share", args=[w.club.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_tv_share",
+        "POST",
+        lambda w: reverse("club_tv_share", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_tv_share_revoke",
+        "POST",
+        lambda w: reverse("club_tv_share_revoke", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page("manifest", "GET", lambda w: reverse("manifest"), (200,) * 6),
+    page("service_worker", "GET", lambda w: reverse("service_worker"), (200,) * 6),
+    page("offline", "GET", lambda w: reverse("offline"), (200,) * 6),
     # --- clubs ----------------------------------------------------------------------------
     page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
     page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),

@@ -1,7 +1,7 @@
 """``make bench``: the engine, queries per request, a load test, bytes transferred and ratings.
 
 Run from the repository root: ``.venv/bin/python -m tests.bench.run [PART]...`` with parts
-engine, queries, load, bytes, club, ratings (all by default; ``ratings`` is
+engine, queries, load, bytes, club, ratings, live (all by default; ``ratings`` is
 ``tests/bench/ratings.py``). All but the engine need PostgreSQL (``BENCH_DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
 """
@@ -13,7 +13,7 @@ import sys
 from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
-PARTS = ("engine", "queries", "load", "bytes", "club", "ratings")
+PARTS = ("engine", "queries", "load", "bytes", "club", "ratings", "live")
 
 
 def main(argv: list[str]) -> int:
@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     figures: list[Figure] = []
     if "engine" in parts:
         figures += engine.run()
-    if {"queries", "load", "bytes", "club"} & set(parts):
+    if {"queries", "load", "bytes", "club", "live"} & set(parts):
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])

@@ -346,6 +346,10 @@ def run(parts: list[str]) -> list[Figure]:
             from tests.bench import club
 
             figures += club.run()
+        if "live" in parts:
+            from tests.bench import live
+
+            figures += live.run()
     finally:
         shutil.rmtree(STATIC_ROOT, ignore_errors=True)
     return figures

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from games.registry import all_homes
 from league import demo as league_demo
+from live.demo import share_demo_match
 from matches.models import Match
 from players.models import Club, Membership
 
@@ -49,3 +50,4 @@ class Command(BaseCommand):
         league_demo.load_season(club, user)
         call_command("load_stats_demo", club=club.pk, user=user.pk, stdout=self.stdout)  # ratings, players
         self.stdout.write(f"Demo club ready: log in as {USERNAME!r} with password {PASSWORD!r}.")
+        self.stdout.write("\n".join(share_demo_match(club, by=user)))

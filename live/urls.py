@@ -1,0 +1,21 @@
+"""The live pages' addresses; the service worker and the manifest sit at the site's root."""
+
+from django.urls import path
+
+from live import views
+
+urlpatterns = [
+    path("matches/<int:match_id>/share/", views.match_share, name="match_share"),
+    path("matches/<int:match_id>/share/revoke/", views.match_share_revoke, name="match_share_revoke"),
+    path("live/<str:token>/", views.live_viewer, name="live_viewer"),
+    path("live/<str:token>/tv/", views.live_tv, name="live_tv"),
+    path("live/<str:token>/board/", views.live_board, name="live_board"),
+    path("watch/<str:signed>/", views.live_watch, name="live_watch"),
+    path("clubs/<int:club_id>/tv/", views.club_tv, name="club_tv"),
+    path("clubs/<int:club_id>/tv/share/", views.club_tv_share, name="club_tv_share"),
+    path("clubs/<int:club_id>/tv/share/revoke/", views.club_tv_share_revoke, name="club_tv_share_revoke"),
+    path("tv/<str:token>/", views.club_tv_shared, name="club_tv_shared"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline/", views.offline, name="offline"),
+]

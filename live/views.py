@@ -1,0 +1,305 @@
+"""Live scoreboards: share links with a QR code, the read-only viewer, TV views, and the pieces
+of the installable web app (manifest, service worker, offline page).
+
+A viewer holds a share link and no account: it sees the players, the standings and the rounds,
+and nothing that names an account or changes anything. Its board refreshes through
+``live_board``: one indexed query and ``304`` while nothing changed (``live/versions.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+import scoring
+from live.models import ClubScreen, MatchShare, version_tag
+from live.versions import (
+    club_version,
+    match_version_by_id,
+    not_modified,
+    read_watch_token,
+    tagged,
+)
+from matches.models import Match
+from matches.sheets import build_sheet
+from players.models import Club
+
+VIEWER = "live/viewer.html"
+TV = "live/tv.html"
+CLUB_TV = "live/club_tv.html"
+
+
+def _match_for_sharer(request: HttpRequest, match_id: int) -> Match:
+    """Sharing is for those who may keep the match's score; 404 outside its club, 403 inside."""
+    match = get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+    if not match.can_score(request.user):
+        raise PermissionDenied(_("Only the club's scorekeepers may share this match."))
+    return match
+
+
+def _share_or_404(token: str) -> MatchShare:
+    return get_object_or_404(MatchShare.objects.live().select_related("match__club"), token=token)
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code (drawn here by segno; no outside service sees it)."""
+    code = segno.make(url, error="m")
+    return code.svg_inline(scale=6, dark="#000", light="#fff", title=_("QR code of the share link"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_share(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match's share link and its QR code; POST makes the link (once per match)."""
+    match = _match_for_sharer(request, match_id)
+    if request.method == "POST":
+        MatchShare.share(match, by=request.user)
+        return redirect("match_share", match_id=match.pk)
+    share = MatchShare.objects.filter(match=match).first()
+    context: dict[str, Any] = {"match": match, "home": match.home, "share": share}
+    if share is not None:
+        url = request.build_absolute_uri(reverse("live_viewer", args=[share.token]))
+        context |= {
+            "url": url,
+            "tv_url": request.build_absolute_uri(reverse("live_tv", args=[share.token])),
+            "qr": qr_svg(url),
+        }
+    return render(request, "live/share.html", context)
+
+
+@login_required
+@require_POST
+def match_share_revoke(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match_for_sharer(request, match_id)
+    MatchShare.revoke(match)
+    return redirect("match_share", match_id=match.pk)
+
+
+def _board_tag(match_id: int, updated_at: Any) -> str:
+    # The board is translated: another language is another version.
+    return version_tag(match_id, updated_at, f"-{get_language()}")
+
+
+def _board_context(match: Match) -> dict[str, Any]:
+    sheet = build_sheet(match, match.recorded())
+    return {"sheet": sheet, "home": sheet.home, "version": _board_tag(match.pk, match.updated_at)}
+
+
+@require_safe
+def live_viewer(request: HttpRequest, token: str) -> HttpResponse:
+    share = _share_or_404(token)
+    context = _board_context(share.match)
+    return tagged(render(request, VIEWER, {**context, "token": token}), context["version"])
+
+
+@require_safe
+def live_tv(request: HttpRequest, token: str) -> HttpResponse:
+    share = _share_or_404(token)
+    context = _board_context(share.match)
+    return tagged(render(request, TV, {**context, "token": token}), context["version"])
+
+
+@require_safe
+def live_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The board alone, for refreshing: ``304`` from one indexed query while nothing changed."""
+    found = MatchShare.objects.live().filter(token=token).values_list("match_id", "match__updated_at").first()
+    if found is None:
+        raise Http404
+    tag = _board_tag(*found)
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    share = _share_or_404(token)
+    context = _board_context(share.match)
+    template = f"{TV}#board" if request.GET.get("tv") else f"{VIEWER}#board"
+    return tagged(render(request, template, {**context, "token": token}), context["version"])
+
+
+@require_safe
+def live_watch(request: HttpRequest, signed: str) -> HttpResponse:
+    """Changed or not, for a page that needs a login to read (the scorer's sheet, a club's TV):
+    ``304`` while the version the page holds is current, ``204`` with the new version if not."""
+    watched = read_watch_token(signed)
+    if watched is None:
+        raise Http404
+    kind, pk = watched
+    tag = match_version_by_id(pk) if kind == "m" else club_version(pk)
+    if tag is None:
+        raise Http404
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    return tagged(HttpResponse(status=204), tag)
+
+
+@dataclass(frozen=True)
+class TableLine:
+    rank: int
+    label: str
+    total: int
+
+
+@dataclass(frozen=True)
+class Table:
+    match: Match
+    name: str
+    deal: int
+    lines: list[TableLine]
+
+
+def club_tables(club: Club) -> list[Table]:
+    """Every match in progress at the club, with its standings: three queries however many
+    matches, rounds or players (rounds and seats are prefetched and replayed here)."""
+    matches = (
+        Match.objects.filter(club=club, deleted_at=None, status=Match.Status.IN_PROGRESS)
+        .order_by("created_at", "pk")
+        .prefetch_related("rounds", "seats__player")
+    )
+    tables = []
+    for match in matches:
+        names = [seat.player.name for seat in match.seats.all()]
+        state = scoring.replay(match.rules, match.setup, [r.body for r in match.rounds.all()])
+        lines = [
+            TableLine(row.rank, " & ".join(names[seat] for seat in row.seats), row.total)
+            for row in state.standings
+        ]
+        tables.append(Table(match, str(match.home.name), state.played + 1, lines))
+    return tables
+
+
+def _club_for_member(request: HttpRequest, club_id: int) -> Club:
+    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+
+
+def _club_for_manager(request: HttpRequest, club_id: int) -> Club:
+    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
+    club = _club_for_member(request, club_id)
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return club
+
+
+def _render_club_tv(request: HttpRequest, club: Club, address: str) -> HttpResponse:
+    template = f"{CLUB_TV}#tables" if request.GET.get("fragment") else CLUB_TV
+    context = {
+        "club": club,
+        "tables": club_tables(club),
+        "version": club_version(club.pk),
+        "refresh": f"{address}?fragment=1",
+    }
+    return render(request, template, context)
+
+
+@login_required
+@require_safe
+def club_tv(request: HttpRequest, club_id: int) -> HttpResponse:
+    """One screen for the room: every table in progress, cycling when they do not all fit."""
+    club = _club_for_member(request, club_id)
+    return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]))
+
+
+@require_safe
+def club_tv_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's TV through its TV link: the room's screen needs nobody's account."""
+    screen = get_object_or_404(ClubScreen.objects.select_related("club"), token=token)
+    return _render_club_tv(request, screen.club, reverse("club_tv_shared", args=[token]))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_tv_share(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's TV link and its QR code, for the owners and admins; POST makes it."""
+    club = _club_for_manager(request, club_id)
+    if request.method == "POST":
+        ClubScreen.share(club, by=request.user)
+        return redirect("club_tv_share", club_id=club.pk)
+    screen = ClubScreen.objects.filter(club=club).first()
+    context: dict[str, Any] = {"club": club, "screen": screen}
+    if screen is not None:
+        url = request.build_absolute_uri(reverse("club_tv_shared", args=[screen.token]))
+        context |= {"url": url, "qr": qr_svg(url)}
+    return render(request, "live/club_tv_share.html", context)
+
+
+@login_required
+@require_POST
+def club_tv_share_revoke(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = _club_for_manager(request, club_id)
+    ClubScreen.revoke(club)
+    return redirect("club_tv_share", club_id=club.pk)
+
+
+# --- the installable web app ----------------------------------------------------------------
+
+# What the service worker keeps from the first visit on: the pages' CSS and scripts, and the
+# offline page. The open scoresheets are added as they are visited (network first).
+SHELL = [
+    "css/scoreblok.css",
+    "js/htmx-2.0.11.min.js",
+    "js/scoreblok.js",
+    "js/live.js",
+    "js/offline.js",
+    "icons/scoreblok.svg",
+]
+SERVICE_WORKER = Path(__file__).resolve().parent / "service_worker.js"
+
+
+@require_safe
+def manifest(request: HttpRequest) -> JsonResponse:
+    data = {
+        "name": "Scoreblok",
+        "short_name": "Scoreblok",
+        "description": _("The scorepad that knows the rules."),
+        "lang": get_language(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#0b6b4f",
+        "icons": [
+            {"src": static("icons/scoreblok-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/scoreblok-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icons/scoreblok-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {"src": static("icons/scoreblok.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    response = JsonResponse(data, content_type="application/manifest+json")
+    response["Cache-Control"] = "max-age=3600"
+    return response
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The worker, served from the root so its scope is the whole site. Its first line names
+    the shell by the static files' current (hashed) names, so a deploy installs a new worker."""
+    shell = [static(path) for path in SHELL] + [reverse("offline")]
+    version = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]  # same on every server
+    head = f"const SHELL = {shell!r};\nconst VERSION = {version!r};\n".replace("'", '"')
+    response = HttpResponse(head + SERVICE_WORKER.read_text(), content_type="text/javascript")
+    # Browsers re-check a worker at most daily anyway; no-cache makes a deploy show up at once.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows for a page it never kept, when there is no connection."""
+    return render(request, "live/offline.html")

@@ -1,0 +1,140 @@
+"""The scorer's own sheet and a club's TV refresh through a signed watch address; the TV shows
+every table in progress; the web app's manifest, service worker and offline page."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core import signing
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from live import versions
+from live.models import ClubScreen
+from live.versions import WATCH_SALT, watch_token
+from matches.models import Match
+from tests.factories import MatchFactory
+from tests.test_permissions import DEAL_1, DEAL_2
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(klaverclub, sam) -> Match:
+    match = MatchFactory.create(club=klaverclub, players=["Anna", "Bram", "Cor"], by=sam)
+    match.add_round(DEAL_1, by=sam)
+    return match
+
+
+def watch(kind: str, pk: int) -> str:
+    return reverse("live_watch", args=[watch_token(kind, pk)])
+
+
+def test_sheet_carries_its_version_and_watch_address(client: Client, sam, match):
+    client.force_login(sam)
+    page = client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert 'data-live-version="&quot;m' in page
+    assert "/watch/" in page
+
+
+def test_unchanged_sheet_watch_is_one_query_and_changes_after_a_round(match, sam, django_assert_num_queries):
+    url = watch("m", match.pk)
+    tag = Client().get(url)["ETag"]
+    with django_assert_num_queries(1):
+        assert Client().get(url, headers={"If-None-Match": tag}).status_code == 304
+    match.add_round(DEAL_2, by=sam)
+    changed = Client().get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 204
+    assert changed["ETag"] != tag
+
+
+def test_a_watch_address_expires(match, monkeypatch):
+    """A page left open for days gets a fresh address by reloading; an old one says nothing."""
+    signed = signing.dumps(["m", match.pk], salt=WATCH_SALT, compress=True)
+    monkeypatch.setattr(versions, "WATCH_MAX_AGE", -1)
+    assert Client().get(reverse("live_watch", args=[signed])).status_code == 404
+
+
+def test_club_tv_shows_every_table_in_progress(client: Client, bob, klaverclub, sam, match):
+    finished = MatchFactory.create(club=klaverclub, game="frustration-nl", players=["Dirk", "Eva"], by=sam)
+    finished.status = Match.Status.FINISHED
+    finished.save()
+    MatchFactory.create(club=klaverclub, players=["Fenna", "Gijs"], by=sam)
+    client.force_login(bob)
+    page = client.get(reverse("club_tv", args=[klaverclub.pk])).content.decode()
+    assert "Anna" in page and "Fenna" in page and "Dirk" not in page
+    assert "data-tv-cycle" in page
+
+
+def test_club_tv_queries_do_not_grow_with_tables(
+    client: Client, bob, klaverclub, sam, django_assert_max_num_queries
+):
+    client.force_login(bob)
+    client.get("/")
+    for index in range(5):
+        game = MatchFactory.create(club=klaverclub, players=[f"A{index}", f"B{index}", f"C{index}"], by=sam)
+        game.add_round(DEAL_1, by=sam)
+    with django_assert_max_num_queries(CLUB_TV_QUERIES):
+        assert client.get(reverse("club_tv", args=[klaverclub.pk]) + "?fragment=1").status_code == 200
+
+
+# Session, user, the club, the matches, their rounds, their seats and players, the version.
+CLUB_TV_QUERIES = 8
+
+
+def test_club_tv_version_changes_when_a_table_plays_starts_or_ends(klaverclub, sam, match):
+    url = watch("c", klaverclub.pk)
+    tag = Client().get(url)["ETag"]
+    assert Client().get(url, headers={"If-None-Match": tag}).status_code == 304
+    match.add_round(DEAL_2, by=sam)
+    tag2 = Client().get(url, headers={"If-None-Match": tag})["ETag"]
+    assert tag2 != tag
+    MatchFactory.create(club=klaverclub, players=["X", "Y"], by=sam)
+    assert Client().get(url, headers={"If-None-Match": tag2}).status_code == 204
+
+
+def test_manifest_names_the_app_and_its_icons():
+    manifest = json.loads(Client().get(reverse("manifest")).content)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+
+
+def test_service_worker_is_served_from_the_root_with_its_shell():
+    response = Client().get("/sw.js")
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    assert body.startswith("const SHELL = [") and reverse("offline") in body.splitlines()[0]
+
+
+def test_offline_page_is_a_page_of_our_own():
+    assert "No connection" in Client().get(reverse("offline")).content.decode()
+
+
+def test_demo_shares_its_first_match_once(db):
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+    viewer_lines = [line for line in out.getvalue().splitlines() if "/live/" in line and "TV" not in line]
+    assert len(viewer_lines) == 2 and viewer_lines[0] == viewer_lines[1]  # the same link each time
+    token = viewer_lines[0].rstrip("/").rsplit("/", 1)[1]
+    assert Client().get(reverse("live_viewer", args=[token])).status_code == 200
+
+
+def test_club_tv_link_shows_the_tables_without_a_login_until_revoked(
+    client: Client, alice, klaverclub, match
+):
+    client.force_login(alice)
+    client.post(reverse("club_tv_share", args=[klaverclub.pk]))
+    page = client.get(reverse("club_tv_share", args=[klaverclub.pk])).content.decode()
+    token = ClubScreen.objects.get(club=klaverclub).token
+    shared = reverse("club_tv_shared", args=[token])
+    assert shared in page and "<svg" in page
+    screen = Client().get(shared).content.decode()
+    assert "Anna" in screen and f'data-live-refresh="{shared}?fragment=1"' in screen
+    client.post(reverse("club_tv_share_revoke", args=[klaverclub.pk]))
+    assert Client().get(shared).status_code == 404
