@@ -127,10 +127,27 @@
       entry.querySelectorAll("[data-out-check]").forEach(function (box) { box.checked = true; });
     }
     // On to the first field still empty (the next player's points), keyboard and all.
-    const next = Array.from(form.querySelectorAll("input[type=number]")).find(function (field) {
-      return field.value === "" && field.offsetParent !== null && !(entry && entry.contains(field));
-    });
+    const next = visibleEmpty(form)[0];
     if (next) next.focus();
+  });
+
+  // The keyboard's Enter ("next" on a phone) goes on to the next empty number field of the round
+  // form instead of sending it half filled; on the last one it sends the form.
+  function visibleEmpty(form) {
+    return Array.from(form.querySelectorAll("input[type=number]")).filter(function (field) {
+      return field.value === "" && field.offsetParent !== null && !field.disabled;
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    const field = event.target;
+    if (event.key !== "Enter" || !field.matches || !field.matches(".round-form input[type=number]")) return;
+    const form = field.closest("form");
+    const fields = Array.from(form.querySelectorAll("input[type=number]"));
+    const after = visibleEmpty(form).filter(function (other) { return fields.indexOf(other) > fields.indexOf(field); });
+    const next = after[0] || visibleEmpty(form).filter(function (other) { return other !== field; })[0];
+    event.preventDefault();
+    if (next) next.focus();
+    else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
 
   // --- a refused round -----------------------------------------------------------------
