@@ -67,12 +67,16 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html", {"games": all_homes()})
     matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
+    finished = list(matches.finished()[:10])
+    # The last match played, offered again in one tap (to those who may start it again).
+    rematch = finished[0] if finished and finished[0].can_score(request.user) else None
     return render(
         request,
         "matches/home.html",
         {
             "in_progress": matches.in_progress()[:20],
-            "finished": matches.finished()[:10],
+            "finished": finished,
+            "rematch": rematch,
             "has_deleted": Match.objects.deleted_for_admin(request.user).exists(),
         },
     )
@@ -94,8 +98,12 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
     clubs = Club.objects.where_user_scores(request.user).order_by("-personal", "name")
-    form = NewMatchForm(home, clubs, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if "add_seat" in request.POST:
+        # One more seat, without JavaScript: the same form again, nothing checked yet.
+        form = NewMatchForm(home, clubs, initial=request.POST.dict(), add_seat=True)
+    else:
+        form = NewMatchForm(home, clubs, request.POST or None)
+    if request.method == "POST" and "add_seat" not in request.POST and form.is_valid():
         try:
             match = Match.start(by=request.user, **form.match_arguments())
         except (Refused, SiteRefused) as refused:

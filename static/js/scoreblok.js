@@ -150,6 +150,29 @@
     else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
 
+  // --- a new match: seats one at a time, the first dealer by name ---------------------
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-add-seat]");
+    if (!button) return;
+    const seats = button.closest("[data-seats]").querySelectorAll(".seat");
+    const waiting = Array.from(seats).filter(function (seat) { return seat.hidden; });
+    if (!waiting.length) return;  // let the form ask the server
+    event.preventDefault();
+    waiting[0].hidden = false;
+    waiting[0].querySelector("input").focus();
+    if (waiting.length === 1) button.hidden = true;
+  });
+
+  document.addEventListener("input", function (event) {
+    const input = event.target;
+    if (!input.matches || !input.matches("input[data-seat]")) return;
+    const option = input.form.querySelector("select[name=dealer] option[value='" + input.dataset.seat + "']");
+    if (!option) return;
+    if (!option.dataset.seatLabel) option.dataset.seatLabel = option.textContent;
+    option.textContent = input.value.trim() || option.dataset.seatLabel;
+  });
+
   // --- a refused round -----------------------------------------------------------------
 
   function showRefusal(root) {
