@@ -60,12 +60,9 @@
   document.addEventListener("focusin", function (event) {
     const target = event.target;
     if (!(target instanceof HTMLElement) || !target.closest("form")) return;
-    if (target.matches("input[data-cards]")) {
-      attachCalculator(target);
-    } else if (target.matches("input, select") && !target.closest("[data-calculator]")) {
-      const calc = target.closest("form").querySelector("[data-calculator]");
-      if (calc) calc.hidden = true;
-    }
+    // Only a points field moves it: hiding it when a box is tapped would shift the page under
+    // the finger between press and release.
+    if (target.matches("input[data-cards]")) attachCalculator(target);
   });
 
   document.addEventListener("click", function (event) {
