@@ -202,7 +202,7 @@ def test_a_barbuse_round_for_four_takes_at_most_six_taps(logged_in: Page, live_s
     counted = Counted(page)
     expect(page.locator("input[name='contract:str'][value='knobbelen']")).to_be_checked()
     counted.tap(page.locator("input[name='[contract=knobbelen]entries.0.bid:int']"))
-    for text in ("3", "2", "1", "2", "3", "3", "1", "2"):
+    for text in ("3", "2", "1", "2", "3", "3", "1"):  # Dirk took the 2 tricks left: filled in
         counted.type(text)
         assert_standings_in_view(page)
         counted.enter()
@@ -214,3 +214,25 @@ def test_a_barbuse_round_for_four_takes_at_most_six_taps(logged_in: Page, live_s
         {"bid": 1, "tricks": 1},
         {"bid": 2, "tricks": 2},
     ]
+
+
+def test_a_barbuse_round_of_counters_fills_the_last_player_with_what_is_left(
+    logged_in: Page, live_server, alice
+):
+    """No queens: Anna took 1, Bram none, Cor 2; Dirk's one is what is left."""
+    page = logged_in
+    match = open_sheet(page, live_server, alice, "barbuse", ["Anna", "Bram", "Cor", "Dirk"])
+    counted = Counted(page)
+    counted.tap(page.locator("#round-form label.contract", has_text="No queens"))
+    queens = page.locator("[data-contract='no_queens'] .counter")
+    counted.tap(queens.nth(0).locator("[data-step='1']"))
+    counted.tap(queens.nth(2).locator("[data-step='1']"))
+    counted.tap(queens.nth(2).locator("[data-step='1']"))
+    expect(queens.nth(3).locator("input")).to_have_value("1")
+    counted.tap(page.locator("#round-form button.save"))
+    saved(page, 1)
+    within_budget(counted, "Barbuse", 4)
+    assert Round.objects.get(match=match).body == {
+        "contract": "no_queens",
+        "entries": [{"queens": 1}, {"queens": 0}, {"queens": 2}, {"queens": 1}],
+    }
