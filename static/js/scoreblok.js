@@ -192,6 +192,14 @@
     if (event.detail.xhr && event.detail.xhr.status >= 500) offline(event, true);
   });
 
+  // A saved round: back to the top, where its confirmation and the next deal's form start.
+  function showSaved(root) {
+    if (root.id === "round-form" && !root.querySelector("[data-refused]")) window.scrollTo(0, 0);
+  }
+
   document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
-  document.addEventListener("htmx:load", function (event) { showRefusal(event.target); });
+  document.addEventListener("htmx:load", function (event) {
+    showRefusal(event.target);
+    showSaved(event.target);
+  });
 })();

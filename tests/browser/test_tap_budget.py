@@ -68,6 +68,15 @@ def saved(page: Page, number: int) -> None:
     expect(page.locator(f".grid tbody tr[data-round='{number}']")).to_have_count(1)
 
 
+def scrolled_to_top(page: Page) -> bool:
+    """Whether the page comes back to its top within a second (the form settles last)."""
+    for _ in range(20):
+        if page.evaluate("window.scrollY") == 0:
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
 def within_budget(counted: Counted, game: str, players: int) -> None:
     print(counted.report(game, players))
     assert counted.taps <= players + 2, counted.report(game, players)
@@ -96,6 +105,9 @@ def test_a_frustration_round_for_four_takes_at_most_six_taps(logged_in: Page, li
     assert_standings_in_view(page)
     counted.enter()  # the last field: Enter sends the round
     saved(page, 1)
+    # Back to the top: the confirmation, the new standings and the next deal's form.
+    assert scrolled_to_top(page)
+    expect(page.locator("#scorebar .standings")).to_contain_text("Cor 95")
     within_budget(counted, "Frustration (11 contracts)", 4)
     assert Round.objects.get(match=match).body["entries"] == [
         {"laid_down": True, "went_out": True, "points": 0},
