@@ -139,3 +139,9 @@ def test_setup_offers_the_first_dealer_by_name(alice_client):
 def test_barbuse_setup_shows_exactly_four_seats_and_no_add_button(alice_client):
     page = alice_client.get(reverse("new_match_setup", args=["barbuse"])).content.decode()
     assert page.count('<div class="seat">') == 4 and 'name="add_seat"' not in page
+
+
+def test_the_sheet_offers_a_rematch_to_those_who_keep_score(alice_client, client, bob, match):
+    assert reverse("match_rematch", args=[match.pk]) in sheet(alice_client, match)
+    client.force_login(bob)  # a member who only reads
+    assert reverse("match_rematch", args=[match.pk]) not in sheet(client, match)
