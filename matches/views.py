@@ -215,6 +215,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             **_form_context(sheet, body, errors, number),
             "number": number,
             "preview": preview,
+            "previewing": "preview" in request.POST,
             "history": _history(sheet, match.revisions.filter(number=number)),
         },
         status=400 if errors else 200,
