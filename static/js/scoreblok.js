@@ -157,9 +157,24 @@
     if (!waiting.length) return;  // let the form ask the server
     event.preventDefault();
     waiting[0].hidden = false;
-    waiting[0].querySelector("input").focus();
+    const input = waiting[0].querySelector("input");
+    dealerOption(input).hidden = false;
+    input.focus();
     if (waiting.length === 1) button.hidden = true;
   });
+
+  function dealerOption(seatInput) {
+    return seatInput.form.querySelector("select[name=dealer] option[value='" + seatInput.dataset.seat + "']") ||
+      document.createElement("option");
+  }
+
+  // Only the seats on the page can deal first.
+  function hideAbsentDealers(root) {
+    root.querySelectorAll("[data-seats] .seat[hidden] input[data-seat]").forEach(function (input) {
+      dealerOption(input).hidden = true;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { hideAbsentDealers(document); });
 
   document.addEventListener("input", function (event) {
     const input = event.target;
