@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -128,7 +129,12 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
-    return _render_sheet(request, match, match.recorded(), body=None, errors=[])
+    recorded = match.recorded()
+    saved = request.GET.get("saved", "")
+    last = len(recorded.rounds)
+    return _render_sheet(
+        request, match, recorded, body=None, errors=[], saved=last if saved == str(last) and last else None
+    )
 
 
 @login_required
@@ -169,8 +175,9 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         )
     _forget_redo(request, match)
     if not request.htmx:
-        messages.success(request, _("Deal %(number)s saved.") % {"number": len(recorded.rounds)})
-        return redirect("match_detail", match_id=match.pk)
+        # The sheet shows the confirmation with its undo while this deal is still the last one.
+        url = reverse("match_detail", args=[match.pk])
+        return redirect(f"{url}?saved={len(recorded.rounds)}")
     if recorded.state.finished or recorded.rounds[-1].provisional:
         # The form goes and the winners or a confirmation box come: the whole sheet changes.
         return _retarget(_render_sheet(request, match, recorded, body=None, errors=[]))
@@ -404,6 +411,7 @@ def _render_sheet(
     body: Any,
     errors: list[dict[str, str]],
     status: int = 200,
+    saved: int | None = None,
 ) -> HttpResponse:
     sheet = build_sheet(match, recorded)
     template = f"{SHEET}#sheet" if request.htmx else SHEET
@@ -412,6 +420,7 @@ def _render_sheet(
         "idempotency_key": uuid.uuid4().hex,
         "history": _history(sheet, match.revisions.all()),
         "redo": _redo_number(request, match, sheet),
+        "saved": saved if saved is not None and match.can_score(request.user) else None,
     }
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])

@@ -145,11 +145,21 @@ def test_htmx_refusal_answers_the_form_with_the_reasons_on_top(alice_client, mat
     assert not Round.objects.exists()
 
 
-def test_a_plain_post_says_the_deal_was_saved(alice_client, match):
+def test_a_plain_post_says_the_deal_was_saved_with_an_undo(alice_client, match):
     response = alice_client.post(
         reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 95)]), follow=True
     )
-    assert "Deal 1 saved." in response.content.decode()
+    page = response.content.decode()
+    saved = page[page.index('<div id="saved"') : page.index("</div>", page.index('<div id="saved"'))]
+    assert "Deal 1 saved." in saved
+    assert reverse("round_undo", args=[match.pk]) in saved and 'name="number" value="1"' in saved
+
+
+def test_an_old_confirmation_address_says_nothing_once_another_deal_follows(alice_client, match, alice):
+    match.add_round(DEAL_1, by=alice)
+    match.add_round(DEAL_1, by=alice)
+    page = alice_client.get(reverse("match_detail", args=[match.pk]) + "?saved=1").content.decode()
+    assert "Deal 1 saved." not in page
 
 
 def test_repeated_submit_of_the_same_form_stores_one_round(alice_client, match):
