@@ -118,9 +118,11 @@ def test_a_frustration_round_for_four_takes_at_most_six_taps(logged_in: Page, li
 
     # The confirmation's undo takes the deal away; redo puts it back as it was.
     page.locator("#saved button", has_text="Undo").click()
+    expect(page.locator("#saved")).to_contain_text("The last round was undone.")
     expect(page.locator(".grid tbody tr[data-round]")).to_have_count(0)
     assert not Round.objects.filter(match=match).exists()
     page.locator("#saved button", has_text="Redo").click()
+    expect(page.locator("#saved")).to_contain_text("Deal 1 is back.")
     expect(page.locator(".grid tbody tr[data-round='1']")).to_have_count(1)
     assert Round.objects.get(match=match).scores == [0, 15, 95, 30]
 
