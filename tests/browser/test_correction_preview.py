@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from matches.models import Round
 from players.models import Club
+from tests.browser.conftest import assert_fits_the_phone
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,7 @@ def test_a_correction_shows_the_totals_it_changes_before_it_is_saved(logged_in: 
     expect(change.locator("ins")).to_have_text("120")
     expect(cor).to_have_value("120")  # only the totals came back: what was typed stays
     assert page.evaluate("window.stillTheSamePage") is True
+    assert_fits_the_phone(page)
     assert Round.objects.get(match=match).scores == [0, 30, 95]
 
     page.click("button:has-text('Save correction')")
