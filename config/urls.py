@@ -19,6 +19,8 @@ urlpatterns = [
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),
     path("matches/<int:match_id>/rounds/<int:number>/edit/", match_views.round_edit, name="round_edit"),
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
+    path("matches/<int:match_id>/redo/", match_views.round_redo, name="round_redo"),
+    path("matches/<int:match_id>/rematch/", match_views.match_rematch, name="match_rematch"),
     path(
         "matches/<int:match_id>/rounds/<int:number>/confirm/", match_views.round_confirm, name="round_confirm"
     ),

@@ -109,3 +109,16 @@ def _without_placeholders(text: str) -> str:
 def error_list(errors: Sequence[AnyError], game: str | None = None) -> list[dict[str, str]]:
     """The API's error rows, also used to show errors next to form fields."""
     return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]
+
+
+def error_summary(errors: Sequence[dict[str, str]], labels: Sequence[str]) -> list[tuple[str, str]]:
+    """(where, message) per error for the list on top of a refused form: ``where`` is the player
+    or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else ""."""
+    summary = []
+    for error in errors:
+        parts = error["field"].split(".")
+        where = ""
+        if len(parts) >= 2 and parts[0] == "entries" and parts[1].isdigit() and int(parts[1]) < len(labels):
+            where = labels[int(parts[1])]
+        summary.append((where, error["message"]))
+    return summary

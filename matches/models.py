@@ -222,6 +222,20 @@ class Match(models.Model):
         )
         return match
 
+    def rematch(self, *, by=None) -> Match:
+        """The same game with the same players in the same seats, teams and options; the seat
+        after this match's first dealer deals first, as the deal passes round the table."""
+        players = [seat.player for seat in self.seats.select_related("player").order_by("position")]
+        return Match.start(
+            club=self.club,
+            game=self.game,
+            players=players,
+            teams=self.teams,
+            options=dict(self.options),
+            dealer=(self.dealer + 1) % self.player_count,
+            by=by,
+        )
+
     def _lock(self) -> list[Round]:
         """Serialise writers of one match (two phones posting at once must not both be deal 5)
         and read its rounds once, under the lock."""

@@ -1,5 +1,9 @@
 """The new-match form: players in seating order, first dealer, teams and the game's options.
 
+Seats are added one at a time: the form shows as many seats as the game needs at least, plus
+the ones already filled, plus one more per "Add a seat" (a submit button without JavaScript,
+revealed in place with it), up to the game's maximum. The first dealer is chosen by name.
+
 Option fields are built from the engine's option specs, so a new option appears on the phone
 without touching this form; the engine still has the last word on every value.
 """
@@ -40,7 +44,6 @@ TEAM_SHAPES: dict[str, tuple[object, dict[int, list[list[int]]]]] = {
 class NewMatchForm(forms.Form):
     dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
-        help_text=_("Seat number of the first dealer."),
         coerce=int,
         choices=[(i, str(i + 1)) for i in range(MAX_PLAYERS)],
         initial=0,
@@ -51,8 +54,9 @@ class NewMatchForm(forms.Form):
         label=_("Club"), queryset=Club.objects.none(), empty_label=None, required=False
     )
 
-    def __init__(self, home: GameHome, clubs: Any, *args: Any, **kwargs: Any) -> None:
-        """``clubs``: the clubs the user may start a match in (their own table first)."""
+    def __init__(self, home: GameHome, clubs: Any, *args: Any, add_seat: bool = False, **kwargs: Any) -> None:
+        """``clubs``: the clubs the user may start a match in (their own table first);
+        ``add_seat``: show one seat more than the names typed so far."""
         super().__init__(*args, **kwargs)
         self.home = home
         self.rules = rules = get_game(home.slug)
@@ -61,16 +65,26 @@ class NewMatchForm(forms.Form):
         self.fields["club"].initial = clubs.first()
         if clubs.count() == 1:
             self.fields["club"].widget = forms.HiddenInput()
-        smallest = min(rules.player_counts)
-        # Always six seats: a wrong count is the engine's to refuse, with its own message.
+        smallest, largest = min(rules.player_counts), min(max(rules.player_counts), MAX_PLAYERS)
+        # Six seats in the form, so that a name posted beyond the game's maximum is shown back
+        # with the engine's refusal; the page offers seats up to the game's maximum only.
         for seat in range(MAX_PLAYERS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Seat %(seat)s") % {"seat": seat + 1},
                 max_length=60,
                 required=seat < smallest,
-                widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
+                widget=forms.TextInput(
+                    attrs={"list": "known-players", "autocomplete": "off", "data-seat": seat}
+                ),
             )
-        self.player_fields = [self[f"player_{seat}"] for seat in range(MAX_PLAYERS)]
+        names = [self._typed(f"player_{seat}") for seat in range(MAX_PLAYERS)]
+        filled = max((seat + 1 for seat, name in enumerate(names) if name), default=0)
+        self.seats_shown = max(smallest, min(largest, filled + (1 if add_seat else 0)), filled)
+        self.can_add_seat = self.seats_shown < largest
+        self.player_fields = [self[f"player_{seat}"] for seat in range(max(largest, self.seats_shown))]
+        cast(forms.TypedChoiceField, self.fields["dealer"]).choices = [
+            (seat, names[seat] or _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(MAX_PLAYERS)
+        ]
         presets: list[tuple[str, object]] = [("", _("Game default"))]
         presets += [(name, TEAM_SHAPES[name][0]) for name in home.team_shapes]
         cast(forms.ChoiceField, self.fields["teams"]).choices = presets
@@ -80,6 +94,11 @@ class NewMatchForm(forms.Form):
         for option in rules.options:
             self.fields[f"option_{option.name}"] = self._option_field(option)
         self.option_fields = [self[f"option_{option.name}"] for option in rules.options]
+
+    def _typed(self, name: str) -> str:
+        """What a seat holds so far: the posted name, or the initial one (a rematch)."""
+        value = self.data.get(name) if self.is_bound else self.initial.get(name)
+        return str(value or "").strip()
 
     def _option_field(self, option: Any) -> forms.Field:
         label = self.home.option_label(option.name)

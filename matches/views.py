@@ -3,7 +3,12 @@
 Thin function views: the first line fetches the match through ``_match_for_member`` (404 for
 other clubs' matches) or ``_match_for_scorer`` (also 403 for a member who may not keep its
 score), then one model call, then ``render`` or ``redirect``. htmx requests get
-the ``sheet`` partial of the same template; everything works without JavaScript too.
+a partial of the same template; everything works without JavaScript too.
+
+A round saved over htmx answers only what changed (``#round-saved``: a fresh form, and out of
+band the new row, the totals, the standings, the hints and a confirmation with its undo), so the
+answer stays the same size at deal 200 as at deal 2. An undone round can be redone while the
+session lasts: the undo keeps its body in the session, keyed by match.
 """
 
 from __future__ import annotations
@@ -17,20 +22,22 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+import scoring
 from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
 from matches.exports import export_club, results_csv
 from matches.history import HistoryLine, history_lines
-from matches.messages import error_list
+from matches.messages import error_list, error_summary
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round, RoundRevision
 from matches.refusals import SiteRefused
 from matches.setup_forms import NewMatchForm
-from matches.sheets import Sheet, build_sheet, entry_rows, lines
+from matches.sheets import Sheet, build_sheet, entry_rows, lines, totals_change
 from players.models import Club, Player
 from scoring import Refused, UnknownGame
 
@@ -61,12 +68,16 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html", {"games": all_homes()})
     matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
+    finished = list(matches.finished()[:10])
+    # The last match played, offered again in one tap (to those who may start it again).
+    rematch = finished[0] if finished and finished[0].can_score(request.user) else None
     return render(
         request,
         "matches/home.html",
         {
             "in_progress": matches.in_progress()[:20],
-            "finished": matches.finished()[:10],
+            "finished": finished,
+            "rematch": rematch,
             "has_deleted": Match.objects.deleted_for_admin(request.user).exists(),
         },
     )
@@ -88,8 +99,12 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
     clubs = Club.objects.where_user_scores(request.user).order_by("-personal", "name")
-    form = NewMatchForm(home, clubs, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if "add_seat" in request.POST:
+        # One more seat, without JavaScript: the same form again, nothing checked yet.
+        form = NewMatchForm(home, clubs, initial=request.POST.dict(), add_seat=True)
+    else:
+        form = NewMatchForm(home, clubs, request.POST or None)
+    if request.method == "POST" and "add_seat" not in request.POST and form.is_valid():
         try:
             match = Match.start(by=request.user, **form.match_arguments())
         except (Refused, SiteRefused) as refused:
@@ -114,7 +129,25 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_member(request, match_id)
-    return _render_sheet(request, match, match.recorded(), body=None, errors=[])
+    recorded = match.recorded()
+    saved = request.GET.get("saved", "")
+    last = len(recorded.rounds)
+    return _render_sheet(
+        request, match, recorded, body=None, errors=[], saved=last if saved == str(last) and last else None
+    )
+
+
+@login_required
+@require_POST
+def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The same game, players, teams and options again in one tap; the next seat deals first."""
+    match = _match_for_scorer(request, match_id)
+    try:
+        rematch = match.rematch(by=request.user)
+    except (Refused, SiteRefused) as refused:
+        messages.error(request, error_list(refused.errors, match.game)[0]["message"])
+        return redirect("match_detail", match_id=match.pk)
+    return redirect("match_detail", match_id=rematch.pk)
 
 
 @login_required
@@ -131,36 +164,56 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         recorded = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         errors = error_list(refused.errors, match.game)
+        if request.htmx:  # only the form comes back, holding what was typed and why
+            return _render_form(request, match, match.recorded(), body=body, errors=errors, status=400)
         return _render_sheet(request, match, match.recorded(), body=body, errors=errors, status=400)
     except Conflict as conflict:
         # Another phone got there first: show the sheet as it is now, with why nothing was stored.
         errors = error_list([conflict.error], match.game)
-        return _render_sheet(request, match, match.recorded(), body=None, errors=errors, status=409)
-    if request.htmx:
-        return _render_sheet(request, match, recorded, body=None, errors=[])
-    return redirect("match_detail", match_id=match.pk)
+        return _retarget(
+            _render_sheet(request, match, match.recorded(), body=None, errors=errors, status=409)
+        )
+    _forget_redo(request, match)
+    if not request.htmx:
+        # The sheet shows the confirmation with its undo while this deal is still the last one.
+        url = reverse("match_detail", args=[match.pk])
+        return redirect(f"{url}?saved={len(recorded.rounds)}")
+    if recorded.state.finished or recorded.rounds[-1].provisional:
+        # The form goes and the winners or a confirmation box come: the whole sheet changes.
+        return _retarget(_render_sheet(request, match, recorded, body=None, errors=[]))
+    return _render_form(request, match, recorded, body=None, errors=[], saved=True)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """Correct a round: the form holds its current values; "Show the new totals" replays the
+    match with the change without storing it, so the table sees what it changes first."""
     match = _match_for_scorer(request, match_id)
     recorded = match.recorded()
     if not 1 <= number <= len(recorded.rounds):
         raise Http404
     body: Any = recorded.rounds[number - 1].body
     errors: list[dict[str, str]] = []
+    preview: list[dict[str, Any]] | None = None
     if request.method == "POST":
         body = home_for(match.game).parse_round(request.POST, match.entry_lines)
         try:
-            match.correct_round(number, body, by=request.user)
+            if "preview" in request.POST:
+                after = scoring.correct_round(
+                    match.rules, match.setup, [r.body for r in recorded.rounds], number, body
+                )
+                preview = totals_change(build_sheet(match, recorded), after)
+            else:
+                match.correct_round(number, body, by=request.user)
         except Refused as refused:
             errors = error_list(refused.errors, match.game)
         except Round.DoesNotExist:
             raise Http404 from None  # undone on another phone while this one corrected it
         else:
-            messages.success(request, _("Round %(number)s corrected.") % {"number": number})
-            return redirect("match_detail", match_id=match.pk)
+            if preview is None:
+                messages.success(request, _("Round %(number)s corrected.") % {"number": number})
+                return redirect("match_detail", match_id=match.pk)
     sheet = build_sheet(match, recorded)
     return render(
         request,
@@ -168,6 +221,8 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         {
             **_form_context(sheet, body, errors, number),
             "number": number,
+            "preview": preview,
+            "previewing": "preview" in request.POST,
             "history": _history(sheet, match.revisions.filter(number=number)),
         },
         status=400 if errors else 200,
@@ -254,17 +309,69 @@ def round_confirm(request: HtmxHttpRequest, match_id: int, number: int) -> HttpR
 @login_required
 @require_POST
 def round_undo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Undo the last round; with ``number``, only if that is still the last one (a confirmation's
+    undo must not take away a round another phone entered since)."""
     match = _match_for_scorer(request, match_id)
     try:
-        recorded = match.undo_last_round(by=request.user)
+        number = int(request.POST["number"]) if request.POST.get("number") else None
+    except ValueError:
+        number = None
+    try:
+        recorded = match.undo_last_round(number, by=request.user)
     except Round.DoesNotExist:
         messages.info(request, _("There is no round to undo."))
         recorded = match.recorded()
+    except SiteRefused as refused:
+        messages.error(request, error_list(refused.errors)[0]["message"])
+        recorded = match.recorded()
     else:
+        # The undo's revision holds the round as it was: what Redo puts back.
+        undone = len(recorded.rounds) + 1
+        revisions = match.revisions.filter(number=undone, action=RoundRevision.Action.UNDO)
+        body = revisions.order_by("-pk").values_list("before", flat=True).first()
+        request.session[_redo_key(match)] = {"number": undone, "body": body}
         messages.success(request, _("The last round was undone."))
     if request.htmx:
         return _render_sheet(request, match, recorded, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def round_redo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Put back the round this session undid last, as it was, if it would still be next."""
+    match = _match_for_scorer(request, match_id)
+    kept = request.session.pop(_redo_key(match), None)
+    recorded = match.recorded()
+    if not isinstance(kept, dict) or kept.get("number") != len(recorded.rounds) + 1:
+        messages.info(request, _("There is no undone round to put back."))
+    else:
+        try:
+            recorded = match.add_round(kept["body"], by=request.user, number=kept["number"])
+        except (Refused, Conflict):
+            messages.error(request, _("The undone round no longer fits the match; enter it again."))
+        else:
+            messages.success(request, _("Deal %(number)s is back.") % {"number": kept["number"]})
+    if request.htmx:
+        return _render_sheet(request, match, recorded, body=None, errors=[])
+    return redirect("match_detail", match_id=match.pk)
+
+
+def _redo_key(match: Match) -> str:
+    return f"redo-{match.pk}"
+
+
+def _forget_redo(request: HttpRequest, match: Match) -> None:
+    """A new round replaces what could be redone: the undone one would no longer be next."""
+    if _redo_key(match) in request.session:
+        del request.session[_redo_key(match)]
+
+
+def _retarget(response: HttpResponse) -> HttpResponse:
+    """An htmx answer that replaces the whole sheet instead of the form that asked."""
+    response["HX-Retarget"] = "#sheet"
+    response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 def _form_context(
@@ -274,12 +381,14 @@ def _form_context(
     (its form and hint templates) and what the game adds, and the calculator keys."""
     grouped = errors_by_field(errors)
     home: GameHome = sheet.home
+    rows = entry_rows(sheet, body, grouped)
     return {
         "sheet": sheet,
         "home": home,
-        "rows": entry_rows(sheet, body, grouped),
+        "rows": rows,
         "body": body or {},
         "errors": grouped,
+        "error_summary": error_summary(errors, [row.label for row in rows]),
         "calculator": [(key.rank, key.value) for key in home.calculator_keys(sheet.state.setup)],
         **home.sheet_context(sheet, body, number),
     }
@@ -302,6 +411,7 @@ def _render_sheet(
     body: Any,
     errors: list[dict[str, str]],
     status: int = 200,
+    saved: int | None = None,
 ) -> HttpResponse:
     sheet = build_sheet(match, recorded)
     template = f"{SHEET}#sheet" if request.htmx else SHEET
@@ -309,7 +419,40 @@ def _render_sheet(
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
         "history": _history(sheet, match.revisions.all()),
+        "redo": _redo_number(request, match, sheet),
+        "saved": saved if saved is not None and match.can_score(request.user) else None,
     }
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _redo_number(request: HttpRequest, match: Match, sheet: Sheet) -> int | None:
+    """The deal a Redo button would put back: the one this session undid, if it is next again."""
+    kept = request.session.get(_redo_key(match))
+    number = kept.get("number") if isinstance(kept, dict) else None
+    return number if sheet.next is not None and number == sheet.next.get("number") else None
+
+
+def _render_form(
+    request: HtmxHttpRequest,
+    match: Match,
+    recorded: Recorded,
+    *,
+    body: Any,
+    errors: list[dict[str, str]],
+    status: int = 200,
+    saved: bool = False,
+) -> HttpResponse:
+    """The round form alone (a refusal), or with the parts a saved round changed out of band."""
+    sheet = build_sheet(match, recorded)
+    context = {
+        **_form_context(sheet, body, errors),
+        "idempotency_key": uuid.uuid4().hex,
+        "saved": len(sheet.rounds) if saved else None,
+        "oob": True,
+    }
+    template = f"{SHEET}#round-saved" if saved else f"{SHEET}#roundform"
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -287,6 +287,32 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     page(
+        "round_redo",
+        "POST",
+        lambda w: reverse("round_redo", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    page(
+        "round_redo",
+        "POST",
+        lambda w: reverse("round_redo", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        label="a match someone else keeps",
+    ),
+    page(
+        "match_rematch",
+        "POST",
+        lambda w: reverse("match_rematch", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    page(
+        "match_rematch",
+        "POST",
+        lambda w: reverse("match_rematch", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        label="a match someone else keeps",
+    ),
+    page(
         "club_export",
         "GET",
         lambda w: reverse("club_export", args=[w.club.pk]),

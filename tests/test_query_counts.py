@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from players.models import Club
-from tests.bench.scenarios import PAGES, Page, start_match
+from tests.bench.scenarios import PAGES, Page, form_data, start_match
 
 # The sheet and the round POSTs also read the user's role in the club (may they keep score?).
 LIMITS = {
@@ -84,3 +84,41 @@ def test_league_pages_do_not_grow_with_evenings_or_players(
     with django_assert_max_num_queries(LEAGUE_LIMITS[name]):
         response = client.get(url)
     assert response.status_code == 200
+
+
+# The entry's other writes: what the sheet's confirmation, redo and rematch buttons post. Each
+# also reads the user's role in the club; undo and redo also keep what can be redone in the session.
+ENTRY_LIMITS = {
+    "undo": 17,  # and the whole sheet back, with its history
+    "redo": 17,
+    "rematch": 9,
+    "refused round (htmx)": 12,  # only the form comes back
+}
+
+
+def _entry_call(client, match, next_deal, name: str):
+    if name == "undo":
+        return client.post(f"/matches/{match.pk}/undo/", headers={"HX-Request": "true"})
+    if name == "redo":
+        return client.post(f"/matches/{match.pk}/redo/", headers={"HX-Request": "true"})
+    if name == "rematch":
+        return client.post(f"/matches/{match.pk}/rematch/")
+    refused = {**form_data(next_deal), "entries.0.table_points:int": "7"}
+    return client.post(f"/matches/{match.pk}/rounds/", refused, headers={"HX-Request": "true"})
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("rounds", [1, 20])
+@pytest.mark.parametrize("name", list(ENTRY_LIMITS))
+def test_entry_writes_do_not_grow_with_rounds_or_players(
+    client, alice, django_assert_max_num_queries, name: str, rounds: int, players: int
+) -> None:
+    """Undo, redo (after an undo), rematch and a refused round cost a fixed number of queries."""
+    match, next_deal = start_match(Club.personal_for(alice), alice, players, rounds)
+    client.force_login(alice)
+    client.get("/")
+    if name == "redo":
+        client.post(f"/matches/{match.pk}/undo/")
+    with django_assert_max_num_queries(ENTRY_LIMITS[name]):
+        response = _entry_call(client, match, next_deal, name)
+    assert response.status_code in {200, 302, 400}

@@ -134,7 +134,9 @@ def deal_form(sheet: SheetView, body: Json, number: int | None) -> Context:
         Choice(
             slug,
             contract_name(slug),
-            checked=slug == posted or (posted is None and len(left) == 1),
+            # The first contract left is preselected: a spelmaker who picks another taps once,
+            # as they would without it, and one who picks it saves a tap.
+            checked=slug == posted or (posted is None and bool(left) and slug == left[0]),
             refused=slug not in left,
         )
         for slug in offered

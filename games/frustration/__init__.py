@@ -28,7 +28,7 @@ from games.protocol import (
 )
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
-from scoring.games.frustration_family import PhaseHints
+from scoring.games.frustration_family import HAND_SIZE, PhaseHints
 
 PACKS_LABEL = gettext_lazy("Packs of cards")
 PACKS_MEANING = gettext_lazy(
@@ -46,6 +46,7 @@ class FrustrationHome(BaseHome):
     item: str
     item_title: Text
     items_key: str
+    card_values: Mapping[str, int]
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return frustration_statistics(played, self.item_title)
@@ -69,7 +70,10 @@ class FrustrationHome(BaseHome):
         }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        return {"item_kind": self.item}
+        # Eleven cards are worth at least this: points below it mean the contract was laid down,
+        # so the form ticks "laid down" by itself (the engine still checks it).
+        least = HAND_SIZE * min(self.card_values.values())
+        return {"item_kind": self.item, "laid_down_below": least}
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""
@@ -93,6 +97,7 @@ class ContractsHome(FrustrationHome):
     item = "contract"
     item_title = gettext_lazy("Contract %(number)s")
     items_key = "contracts"
+    card_values = frustration_nl.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal")),
@@ -157,6 +162,7 @@ class LevelsHome(FrustrationHome):
     item = "level"
     item_title = gettext_lazy("Level %(number)s")
     items_key = "levels"
+    card_values = frustration_fr.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal and a turn")),

@@ -1,61 +1,198 @@
-// Scoreblok's only script: the tap-to-count card calculator. Everything else is htmx or plain
-// HTML forms, so the pages work without it.
+// Scoreblok's shared script: the round form's conveniences. Everything is htmx or plain HTML
+// forms, so the pages work without it; the server checks every round whatever this fills in.
+//
+// - One card calculator per form: it moves under the points field that has focus (inputs with
+//   data-cards="<the card map's JSON path>") and keeps that field's counts as hidden inputs
+//   beside it, so a counted hand is posted as cards and the engine checks them.
+// - What the table already knows is not asked: choosing who went out fills in their fields
+//   (data-out="<value>", data-out-check) and moves on to the first empty field; points below
+//   data-tick-below tick the line's [data-ticked] box (a "laid down" box).
+// - A refused round: its reasons (on top of the form) get the focus and are read out.
 (function () {
   "use strict";
 
-  function setup(calc) {
-    if (calc.dataset.ready) return;
-    calc.dataset.ready = "1";
-    calc.hidden = false;
-    const entry = calc.closest("fieldset") || calc.parentElement;
-    // Games with two points fields per entry (table and hand) name theirs in data-points-for.
-    const points = calc.dataset.pointsFor
-      ? entry.querySelector('[name="' + calc.dataset.pointsFor + '"]')
-      : entry.querySelector("[data-points]");
-    const total = calc.querySelector("[data-total]");
-
-    function refresh(writePoints) {
-      let sum = 0;
-      let cards = 0;
-      calc.querySelectorAll("[data-rank]").forEach(function (key) {
-        const input = calc.querySelector('[data-count-for="' + key.dataset.rank + '"]');
-        const count = parseInt(input.value || "0", 10);
-        key.querySelector("[data-count]").textContent = count ? "×" + count : "";
-        sum += count * parseInt(key.dataset.value, 10);
-        cards += count;
-      });
-      total.textContent = cards ? sum + " (" + cards + ")" : "";
-      if (writePoints && points) points.value = sum;
-    }
-
-    calc.addEventListener("click", function (event) {
-      const key = event.target.closest("[data-rank]");
-      if (key) {
-        const input = calc.querySelector('[data-count-for="' + key.dataset.rank + '"]');
-        input.value = parseInt(input.value || "0", 10) + 1;
-        refresh(true);
-      } else if (event.target.closest("[data-clear]")) {
-        calc.querySelectorAll("[data-count-for]").forEach(function (input) { input.value = 0; });
-        refresh(true);
-      }
-    });
-    // Typing points by hand means the cards were not counted: forget the counted cards.
-    if (points) {
-      points.addEventListener("input", function () {
-        calc.querySelectorAll("[data-count-for]").forEach(function (input) { input.value = 0; });
-        refresh(false);
-      });
-    }
-    refresh(false);
+  function number(value) {
+    const parsed = parseInt(value, 10);
+    return isNaN(parsed) ? 0 : parsed;
   }
 
-  // Choosing who went out: that player holds nothing, so an empty points field becomes 0.
-  document.addEventListener("change", function (event) {
-    const radio = event.target.closest("input[name='@went_out']");
-    if (!radio) return;
-    const entry = document.querySelector("[data-entry='" + radio.value + "'] [data-points]");
-    if (entry && entry.value === "") entry.value = 0;
+  // --- the card calculator -------------------------------------------------------------
+
+  function countsFor(form, path) {
+    return Array.from(form.querySelectorAll("input[data-card-of]")).filter(function (input) {
+      return input.dataset.cardOf === path;
+    });
+  }
+
+  function refreshCalculator(calc) {
+    const form = calc.closest("form");
+    const field = calc.field;
+    let sum = 0;
+    let cards = 0;
+    const counts = {};
+    if (field) {
+      countsFor(form, field.dataset.cards).forEach(function (input) {
+        const rank = input.name.slice(field.dataset.cards.length + 1).split(":")[0];
+        counts[rank] = number(input.value);
+      });
+    }
+    calc.querySelectorAll("[data-rank]").forEach(function (key) {
+      const count = counts[key.dataset.rank] || 0;
+      key.querySelector("[data-count]").textContent = count ? "×" + count : "";
+      sum += count * number(key.dataset.value);
+      cards += count;
+    });
+    calc.querySelector("[data-total]").textContent = cards ? sum + " (" + cards + ")" : "";
+    return sum;
+  }
+
+  function attachCalculator(field) {
+    const form = field.closest("form");
+    const calc = form && form.querySelector("[data-calculator]");
+    if (!calc) return;
+    calc.field = field;
+    const place = field.closest("label") || field;
+    place.after(calc);
+    calc.hidden = false;
+    refreshCalculator(calc);
+  }
+
+  document.addEventListener("focusin", function (event) {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.closest("form")) return;
+    // Only a points field moves it: hiding it when a box is tapped would shift the page under
+    // the finger between press and release.
+    if (target.matches("input[data-cards]")) attachCalculator(target);
   });
+
+  document.addEventListener("click", function (event) {
+    const calc = event.target.closest("[data-calculator]");
+    if (!calc || !calc.field) return;
+    const field = calc.field;
+    const path = field.dataset.cards;
+    const key = event.target.closest("[data-rank]");
+    if (key) {
+      const name = path + "." + key.dataset.rank + ":int";
+      let input = countsFor(calc.closest("form"), path).find(function (i) { return i.name === name; });
+      if (!input) {
+        input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = "0";
+        input.dataset.cardOf = path;
+        (field.closest("label") || field).after(input);
+      }
+      input.value = number(input.value) + 1;
+      field.value = refreshCalculator(calc);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    } else if (event.target.closest("[data-clear]")) {
+      countsFor(calc.closest("form"), path).forEach(function (input) { input.remove(); });
+      field.value = "";
+      refreshCalculator(calc);
+    } else if (event.target.closest("[data-done]")) {
+      calc.hidden = true;
+    }
+  });
+
+  // --- what the form already knows -----------------------------------------------------
+
+  document.addEventListener("input", function (event) {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement)) return;
+    // Typing points by hand means the cards were not counted: forget the counted cards.
+    if (field.dataset.cards && event.isTrusted) {
+      countsFor(field.closest("form"), field.dataset.cards).forEach(function (input) { input.remove(); });
+      const calc = field.closest("form").querySelector("[data-calculator]");
+      if (calc && calc.field === field) refreshCalculator(calc);
+    }
+    if (field.dataset.tickBelow && field.value !== "") {
+      const box = field.closest("fieldset").querySelector("input[data-ticked]");
+      if (box && !box.dataset.touched) box.checked = number(field.value) < number(field.dataset.tickBelow);
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    const input = event.target;
+    if (input.matches("input[data-ticked]") && event.isTrusted) input.dataset.touched = "1";
+    if (!input.matches("input[name='@went_out']") || !input.checked) return;
+    const form = input.closest("form");
+    const entry = input.value === "" ? null : form.querySelector("[data-entry='" + input.value + "']");
+    if (entry) {
+      entry.querySelectorAll("[data-out]").forEach(function (field) {
+        if (field.value === "") field.value = field.dataset.out;
+      });
+      entry.querySelectorAll("[data-out-check]").forEach(function (box) { box.checked = true; });
+    }
+    // On to the first field still empty (the next player's points), keyboard and all.
+    const next = visibleEmpty(form)[0];
+    if (next) next.focus();
+  });
+
+  // The keyboard's Enter ("next" on a phone) goes on to the next empty number field of the round
+  // form instead of sending it half filled; on the last one it sends the form.
+  function visibleEmpty(form) {
+    return Array.from(form.querySelectorAll("input[type=number]")).filter(function (field) {
+      return field.value === "" && field.offsetParent !== null && !field.disabled;
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    const field = event.target;
+    if (event.key !== "Enter" || !field.matches || !field.matches(".round-form input[type=number]")) return;
+    const form = field.closest("form");
+    const fields = Array.from(form.querySelectorAll("input[type=number]"));
+    const after = visibleEmpty(form).filter(function (other) { return fields.indexOf(other) > fields.indexOf(field); });
+    const next = after[0] || visibleEmpty(form).filter(function (other) { return other !== field; })[0];
+    event.preventDefault();
+    if (next) next.focus();
+    else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+  });
+
+  // --- a new match: seats one at a time, the first dealer by name ---------------------
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-add-seat]");
+    if (!button) return;
+    const seats = button.closest("[data-seats]").querySelectorAll(".seat");
+    const waiting = Array.from(seats).filter(function (seat) { return seat.hidden; });
+    if (!waiting.length) return;  // let the form ask the server
+    event.preventDefault();
+    waiting[0].hidden = false;
+    const input = waiting[0].querySelector("input");
+    dealerOption(input).hidden = false;
+    input.focus();
+    if (waiting.length === 1) button.hidden = true;
+  });
+
+  function dealerOption(seatInput) {
+    return seatInput.form.querySelector("select[name=dealer] option[value='" + seatInput.dataset.seat + "']") ||
+      document.createElement("option");
+  }
+
+  // Only the seats on the page can deal first.
+  function hideAbsentDealers(root) {
+    root.querySelectorAll("[data-seats] .seat[hidden] input[data-seat]").forEach(function (input) {
+      dealerOption(input).hidden = true;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { hideAbsentDealers(document); });
+
+  document.addEventListener("input", function (event) {
+    const input = event.target;
+    if (!input.matches || !input.matches("input[data-seat]")) return;
+    const option = input.form.querySelector("select[name=dealer] option[value='" + input.dataset.seat + "']");
+    if (!option) return;
+    if (!option.dataset.seatLabel) option.dataset.seatLabel = option.textContent;
+    option.textContent = input.value.trim() || option.dataset.seatLabel;
+  });
+
+  // --- a refused round -----------------------------------------------------------------
+
+  function showRefusal(root) {
+    const reasons = root.querySelector ? root.querySelector("[data-refused]") : null;
+    if (!reasons) return;
+    reasons.scrollIntoView({ block: "center" });
+    reasons.focus({ preventScroll: true });
+  }
 
   // A dropped connection: htmx swaps nothing, so the form still holds what was typed and its
   // idempotency key; say so, and let the same tap try again.
@@ -70,10 +207,14 @@
     if (event.detail.xhr && event.detail.xhr.status >= 500) offline(event, true);
   });
 
-  function init(root) {
-    root.querySelectorAll("[data-calculator]").forEach(setup);
+  // A saved round: back to the top, where its confirmation and the next deal's form start.
+  function showSaved(root) {
+    if (root.id === "round-form" && !root.querySelector("[data-refused]")) window.scrollTo(0, 0);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
-  document.addEventListener("htmx:load", function (event) { init(event.target); });
+  document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
+  document.addEventListener("htmx:load", function (event) {
+    showRefusal(event.target);
+    showSaved(event.target);
+  });
 })();

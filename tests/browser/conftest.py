@@ -79,3 +79,12 @@ def assert_fits_the_phone(page) -> None:
         PHONE["width"],
     )
     assert width <= PHONE["width"], f"{page.url} is {width}px wide: {wide}"
+
+
+def fill_seats(page, names: list[str]) -> None:
+    """Type the players on the new-match page, adding a seat where the game shows too few."""
+    for seat, name in enumerate(names):
+        field = page.locator(f"#id_player_{seat}")
+        if not field.is_visible():
+            page.click("button:has-text('Add a seat')")
+        field.fill(name)

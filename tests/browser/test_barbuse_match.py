@@ -91,7 +91,9 @@ def test_plays_all_twenty_barbuse_deals_to_a_winner_at_phone_size(logged_in: Pag
     expect(page.locator(".barbuse-hints")).to_contain_text("Spelmaker Anna still chooses")
     expect(page.locator(".barbuse-grid tbody tr")).to_have_count(5)
     expect(page.locator("#round-form input[name='contract:str']")).to_have_count(5)
-    expect(page.locator(".pick-first")).to_be_visible()
+    # The first contract left is preselected, its fields open; another is one tap away.
+    expect(page.locator("#round-form input[value='knobbelen']")).to_be_checked()
+    expect(page.locator(".pick-first")).to_be_hidden()
     assert_fits_the_phone(page)
 
     # Live count of the queens still to hand out, with the steppers.

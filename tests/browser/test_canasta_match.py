@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, fill_seats
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     page = logged_in
     page.click("text=New match")
     page.click("text=Canasta")
-    for seat, name in enumerate(["Anna", "Bram", "Cor", "Dirk"]):
-        page.fill(f"#id_player_{seat}", name)
+    fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
     page.select_option("#id_dealer", "3")
     page.click("button:has-text('Start the match')")
     expect(page.locator("h1")).to_have_text("Canasta")
@@ -78,8 +77,8 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     went_out(page, 0)
     fill_side(page, 0, natural=1, mixed=1, red_threes=1, meld=310, hand=25)
     fill_side(page, 1, red_threes=1, meld=0)
-    hand = side(page, 1).locator(".calculator").nth(1)
-    hand.locator("summary").click()
+    side(page, 1).locator("[name='entries.1.hand_points:int']").click()
+    hand = page.locator("#round-form [data-calculator]")
     for rank in ["joker", "2", "A", "K", "5", "5", "5"]:
         hand.locator(f"button[data-rank='{rank}']").click()
     expect(side(page, 1).locator("[name='entries.1.hand_points:int']")).to_have_value("115")

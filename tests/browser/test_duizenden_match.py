@@ -7,16 +7,16 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, fill_seats
 
 pytestmark = pytest.mark.browser
 
 
 def calculator(page: Page, seat: int, part: str) -> Locator:
-    """The calculator that fills ``entries.<seat>.<part>_points``, opened."""
-    calc = page.locator(f"#round-form [data-points-for='entries.{seat}.{part}_points:int']")
-    if calc.get_attribute("open") is None:
-        calc.locator("summary").click()
+    """The form's one calculator, brought under ``entries.<seat>.<part>_points`` by a tap on it."""
+    points(page, seat, part).click()
+    calc = page.locator("#round-form [data-calculator]")
+    expect(calc).to_be_visible()
     return calc
 
 
@@ -58,8 +58,7 @@ def test_plays_a_duizenden_team_match_to_1000_at_phone_size(logged_in: Page, liv
     page = logged_in
     page.click("text=New match")
     page.click("text=Duizenden")
-    for seat, name in enumerate(["Anna", "Bram", "Cor", "Dirk"]):
-        page.fill(f"#id_player_{seat}", name)
+    fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
     page.select_option("#id_teams", label="Partners opposite each other")
     page.click("button:has-text('Start the match')")
     expect(page.locator("h1")).to_have_text("Duizenden")
@@ -79,7 +78,7 @@ def test_plays_a_duizenden_team_match_to_1000_at_phone_size(logged_in: Page, liv
     count(page, 0, "table", {"QS": 1, "A": 3, "J": 2})
     expect(points(page, 0, "table")).to_have_value("180")
     anna_table = calculator(page, 0, "table")
-    expect(anna_table.locator("[data-count-for='QS']")).to_have_value("1")
+    expect(page.locator("input[name='entries.0.table_cards.QS:int']")).to_have_value("1")
     qs = anna_table.locator("button[data-rank='QS']")
     # The queen of spades key stands out from the other keys.
     queen = page.locator("button[data-rank='Q']").first
@@ -110,7 +109,7 @@ def test_plays_a_duizenden_team_match_to_1000_at_phone_size(logged_in: Page, liv
     expect(bram.locator(".error")).to_contain_text("More of this card in this deal than the packs hold (2).")
     expect(page.locator("fieldset[data-entry='0'] .error")).to_have_count(0)
     expect(points(page, 1, "hand")).to_have_value("100")
-    expect(bram.locator("[data-points-for$='hand_points:int'] [data-count-for='QS']")).to_have_value("1")
+    expect(bram.locator("input[name='entries.1.hand_cards.QS:int']")).to_have_value("1")
     assert Round.objects.count() == 1
     assert_fits_the_phone(page)
 

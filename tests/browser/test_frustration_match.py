@@ -41,19 +41,20 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.laid_down:bool'][type=checkbox]").check()
     bram = form.locator("fieldset[data-entry='1']")
-    bram.locator(".calculator summary").click()
-    bram.locator("button[data-rank='K']").click()
-    bram.locator("button[data-rank='5']").click()
+    bram.locator("input[name='entries.1.points:int']").click()
+    calculator = page.locator("#round-form [data-calculator]")
+    calculator.locator("button[data-rank='K']").click()
+    calculator.locator("button[data-rank='5']").click()
     expect(bram.locator("input[name='entries.1.points:int']")).to_have_value("15")
     form.locator("button[type=submit]").click()
     expect(page.locator(".grid tbody tr")).to_have_count(1)
     expect(page.locator(".hints")).to_contain_text("two runs of 3")
 
-    # A refused deal: Bram did not lay down, so he holds 11 cards, at least 55. Nothing stored,
-    # what was typed stays, the reason sits next to the field.
-    enter_deal(page, went_out=0, points=[0, 50], laid_down=[True, False])
-    expect(page.locator("fieldset[data-entry='1'] .error")).to_contain_text("at least 55")
-    expect(page.locator("input[name='entries.1.points:int']")).to_have_value("50")
+    # A refused deal: Bram laid down two runs of 3, so he kept at most 5 cards, 100 points.
+    # Nothing stored, what was typed stays, the reason sits next to the field.
+    enter_deal(page, went_out=0, points=[0, 150], laid_down=[True, True])
+    expect(page.locator("fieldset[data-entry='1'] .error")).to_contain_text("at most 100")
+    expect(page.locator("input[name='entries.1.points:int']")).to_have_value("150")
     assert Round.objects.count() == 1
 
     # The corrected deal 2, then deals 3 to 11 with both laying down every time.

@@ -184,7 +184,7 @@ def test_refused_round_says_why_and_stores_nothing(alice_client, match, data, fi
     page = response.content.decode()
     assert message in page
     if field == "":  # the round as a whole: on top of the form
-        assert re.search(r'<div class="errors" role="alert"><p>' + re.escape(message), page)
+        assert re.search(r'<div class="errors" role="alert"[^>]*>.*?<li>' + re.escape(message), page, re.S)
     elif field == "contract":
         choice = page[page.index('class="contract-choice') : page.index('class="pick-first')]
         assert message in choice

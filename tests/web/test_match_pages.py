@@ -108,7 +108,9 @@ def test_refused_round_keeps_what_was_typed_and_says_why_next_to_the_field(alice
     assert not Round.objects.exists()
 
 
-def test_htmx_entry_answers_the_sheet_fragment_only(alice_client, match):
+def test_htmx_entry_answers_only_what_changed(alice_client, match):
+    """A fresh form, and out of band the new row, totals, standings, hints and a confirmation
+    with its undo: not the whole sheet."""
     response = alice_client.post(
         reverse("round_add", args=[match.pk]),
         deal_form(0, [(True, 0), (True, 30), (False, 95)]),
@@ -116,9 +118,48 @@ def test_htmx_entry_answers_the_sheet_fragment_only(alice_client, match):
     )
     assert response.status_code == 200
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="sheet"')
-    assert "<html" not in page
+    assert page.lstrip().startswith('<form id="round-form"')
+    assert 'name="number" value="2"' in page
+    assert '<tbody hx-swap-oob="beforeend:#rounds">' in page and 'data-round="1"' in page
+    assert '<tr id="no-rounds" hx-swap-oob="delete">' in page
+    assert '<tfoot id="totals" hx-swap-oob="true">' in page
+    assert '<div id="scorebar" class="scorebar" hx-swap-oob="true">' in page
+    assert '<div id="hints" hx-swap-oob="true">' in page and "two runs of 3" in page
+    assert "Deal 1 saved." in page and reverse("round_undo", args=[match.pk]) in page
+    assert "<html" not in page and 'id="sheet"' not in page
     assert "HX-Request" in response["Vary"]
+
+
+def test_htmx_refusal_answers_the_form_with_the_reasons_on_top(alice_client, match):
+    response = alice_client.post(
+        reverse("round_add", args=[match.pk]),
+        deal_form(0, [(True, 0), (True, 30), (False, 50)]),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert page.lstrip().startswith('<form id="round-form"')
+    summary = page[page.index("data-refused") : page.index("</div>", page.index("data-refused"))]
+    assert "<strong>Cor</strong>" in summary and "at least 55" in summary
+    assert 'value="50"' in page
+    assert not Round.objects.exists()
+
+
+def test_a_plain_post_says_the_deal_was_saved_with_an_undo(alice_client, match):
+    response = alice_client.post(
+        reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 95)]), follow=True
+    )
+    page = response.content.decode()
+    saved = page[page.index('<div id="saved"') : page.index("</div>", page.index('<div id="saved"'))]
+    assert "Deal 1 saved." in saved
+    assert reverse("round_undo", args=[match.pk]) in saved and 'name="number" value="1"' in saved
+
+
+def test_an_old_confirmation_address_says_nothing_once_another_deal_follows(alice_client, match, alice):
+    match.add_round(DEAL_1, by=alice)
+    match.add_round(DEAL_1, by=alice)
+    page = alice_client.get(reverse("match_detail", args=[match.pk]) + "?saved=1").content.decode()
+    assert "Deal 1 saved." not in page
 
 
 def test_repeated_submit_of_the_same_form_stores_one_round(alice_client, match):

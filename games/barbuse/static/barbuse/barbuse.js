@@ -1,5 +1,5 @@
-// Barbuse round form: +/- steppers, a live "still unassigned" count, one king of hearts, each
-// finishing place once. Only conveniences: the form works without this file and the server
+// Barbuse round form: +/- steppers, a live "still unassigned" count, the last player's count
+// filled with what is left, one king of hearts, each finishing place once. Only conveniences: the form works without this file and the server
 // checks every round. htmx runs this script again after each swap, hence the guard.
 (function () {
   "use strict";
@@ -11,8 +11,22 @@
     return isNaN(value) ? 0 : value;
   }
 
+  // What the table already knows: once every other player's count is in, the last player took
+  // the rest (queens, hearts, tricks), until someone changes that last count by hand.
+  function fillLast(group) {
+    const inputs = Array.from(group.querySelectorAll("[data-count]"));
+    const last = inputs[inputs.length - 1];
+    if (!last || last.dataset.touched) return;
+    const others = inputs.slice(0, -1);
+    if (others.some(function (input) { return input.value === ""; })) return;
+    let rest = parseInt(group.dataset.total, 10);
+    others.forEach(function (input) { rest -= number(input); });
+    if (rest >= 0) last.value = rest;
+  }
+
   // The group whose [data-count] inputs share a total (data-total), and its message.
-  function refreshTotal(group) {
+  function refreshTotal(group, fill) {
+    if (fill) fillLast(group);
     const fieldset = group.closest(".contract-fields");
     const message = fieldset && fieldset.querySelector(".unassigned");
     if (!message) return;
@@ -28,7 +42,14 @@
 
   function init(root) {
     root.querySelectorAll(".barbuse-entry .step[hidden]").forEach(function (button) { button.hidden = false; });
-    root.querySelectorAll(".barbuse-entry [data-total]").forEach(refreshTotal);
+    root.querySelectorAll(".barbuse-entry [data-total]").forEach(function (group) {
+      // Counts that came back with a refused round were typed: the last one is not refilled.
+      const inputs = Array.from(group.querySelectorAll("[data-count]"));
+      if (inputs.some(function (input) { return number(input) > 0; })) {
+        inputs[inputs.length - 1].dataset.touched = "1";
+      }
+      refreshTotal(group, false);
+    });
   }
 
   document.addEventListener("click", function (event) {
@@ -38,12 +59,14 @@
     const min = parseInt(input.min, 10);
     const max = parseInt(input.max, 10);
     input.value = Math.min(max, Math.max(min, number(input) + parseInt(button.dataset.step, 10)));
-    refreshTotal(button.closest("[data-total]"));
+    input.dataset.touched = "1";
+    refreshTotal(button.closest("[data-total]"), true);
   });
 
   document.addEventListener("input", function (event) {
     const group = event.target.closest(".barbuse-entry [data-total]");
-    if (group) refreshTotal(group);
+    if (event.isTrusted && event.target.matches("[data-count]")) event.target.dataset.touched = "1";
+    if (group) refreshTotal(group, true);
   });
 
   document.addEventListener("change", function (event) {

@@ -1,0 +1,51 @@
+"""Correcting a round at the table: the form holds the round as stored, and "Show the new totals"
+shows what the change would do to the totals, in place, before anything is saved."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from matches.models import Round
+from players.models import Club
+from tests.browser.conftest import assert_fits_the_phone
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.browser
+
+DEAL_1 = {
+    "entries": [
+        {"laid_down": True, "went_out": True, "points": 0},
+        {"laid_down": True, "went_out": False, "points": 30},
+        {"laid_down": False, "went_out": False, "points": 95},
+    ]
+}
+
+
+def test_a_correction_shows_the_totals_it_changes_before_it_is_saved(logged_in: Page, live_server):
+    alice = get_user_model().objects.get(username="alice")
+    match = MatchFactory.create(club=Club.personal_for(alice), players=["Anna", "Bram", "Cor"], by=alice)
+    match.add_round(DEAL_1, by=alice)
+    page = logged_in
+    page.goto(f"{live_server.url}/matches/{match.pk}/rounds/1/edit/")
+    cor = page.locator("input[name='entries.2.points:int']")
+    expect(cor).to_have_value("95")
+    expect(page.locator("#totals-change")).to_contain_text("Totals now")
+
+    cor.fill("120")
+    page.evaluate("window.stillTheSamePage = true")
+    page.click("button:has-text('Show the new totals')")
+    change = page.locator("#totals-change tr.changed")
+    expect(change).to_have_count(1)
+    expect(change).to_contain_text("Cor")
+    expect(change.locator("del")).to_have_text("95")
+    expect(change.locator("ins")).to_have_text("120")
+    expect(cor).to_have_value("120")  # only the totals came back: what was typed stays
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert_fits_the_phone(page)
+    assert Round.objects.get(match=match).scores == [0, 30, 95]
+
+    page.click("button:has-text('Save correction')")
+    expect(page.locator(".flash")).to_contain_text("Round 1 corrected")
+    assert Round.objects.get(match=match).scores == [0, 30, 120]
