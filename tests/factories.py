@@ -10,7 +10,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 
 from matches.models import Match, Round, RoundRevision, Seat
-from players.models import Club, Invitation, Membership, Player
+from players.models import Club, Guest, Invitation, Membership, Player, Preference
 
 PASSWORD = "correct-horse-battery"
 
@@ -28,6 +28,22 @@ class UserFactory(factory.django.DjangoModelFactory):
     def _save(obj, create, extracted, **kwargs):
         if create:
             obj.save()
+
+
+class GuestFactory(factory.django.DjangoModelFactory[Guest]):
+    """A "Keep score now" guest: a user without a usable password (``Guest.start`` in views)."""
+
+    class Meta:
+        model = Guest
+
+    user = factory.SubFactory(UserFactory, username=factory.Sequence(lambda n: f"guest-{n}"), password=None)
+
+
+class PreferenceFactory(factory.django.DjangoModelFactory[Preference]):
+    class Meta:
+        model = Preference
+
+    user = factory.SubFactory(UserFactory)
 
 
 class ClubFactory(factory.django.DjangoModelFactory[Club]):

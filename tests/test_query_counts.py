@@ -42,3 +42,25 @@ def test_queries_do_not_grow_with_rounds_or_players(
 def test_every_page_has_a_limit() -> None:
     """A page added to the benchmark's list gets a limit here too."""
     assert {page.name for page in PAGES} == set(LIMITS)
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_the_theme_switch_costs_a_fixed_number_of_queries(
+    client, alice, django_assert_max_num_queries, signed_in: bool
+) -> None:
+    """Choosing colours: nothing for a visitor (a cookie); for a user the session, the preference
+    upserted and the session saved (savepoints counted)."""
+    if signed_in:
+        client.force_login(alice)
+        client.get("/")
+    with django_assert_max_num_queries(11 if signed_in else 0):
+        response = client.post("/theme/", {"theme": "dark", "next": "/"})
+    assert response.status_code == 302
+
+
+def test_keep_score_now_costs_a_fixed_number_of_queries(client, db, django_assert_max_num_queries) -> None:
+    """Making a guest: its user, its guest row, its table (named) and membership, the login and
+    the new session, savepoints counted: the same for every guest."""
+    with django_assert_max_num_queries(22):
+        response = client.post("/try/")
+    assert response.status_code == 302
