@@ -87,3 +87,11 @@ def test_the_theme_switch_is_a_plain_form_showing_the_current_choice(client):
 
 def test_set_theme_refuses_get(client):
     assert client.get(reverse("set_theme")).status_code == 405
+
+
+def test_the_password_change_pages_follow_the_chosen_colours(client, alice):
+    """They are the site's own pages (not the admin's), so they wear the user's theme too."""
+    client.force_login(alice)
+    client.post(reverse("set_theme"), {"theme": "dark"})
+    for name in ("password_change", "password_change_done"):
+        assert 'data-theme="dark"' in html_tag(client, reverse(name))
