@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
@@ -101,11 +102,24 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("new_match")
 
 
-def _refuse_guest(request: HtmxHttpRequest) -> HttpResponse | None:
+def _refuse_guest(request: HttpRequest) -> HttpResponse | None:
     """A guest's clubs would outlive the guest: the page that says so and offers to sign up."""
     if Guest.is_guest(request.user):
         return render(request, "players/guest_limit.html", {"reason": "clubs"}, status=403)
     return None
+
+
+def not_for_guests[R: HttpRequest, **P](
+    view: Callable[Concatenate[R, P], HttpResponse],
+) -> Callable[Concatenate[R, P], HttpResponse]:
+    """For views that make something lasting beyond a guest's own table (a club, an invitation,
+    a league): a guest gets the page explaining why, with a sign-up button (403)."""
+
+    @wraps(view)
+    def guarded(request: R, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        return _refuse_guest(request) or view(request, *args, **kwargs)
+
+    return guarded
 
 
 @require_POST
@@ -209,10 +223,9 @@ def club_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_http_methods(["GET", "POST"])
 def club_create(request: HtmxHttpRequest) -> HttpResponse:
-    if refused := _refuse_guest(request):
-        return refused
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = Club.found(form.cleaned_data["name"], by=request.user)
@@ -294,11 +307,10 @@ def member_remove(request: HtmxHttpRequest, club_id: int, membership_id: int) ->
 
 
 @login_required
+@not_for_guests
 @require_POST
 def invitation_create(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_admin(request, club_id)
-    if refused := _refuse_guest(request):
-        return refused
     form = InvitationForm(request.POST)
     if not form.is_valid():
         return _render_club(request, club, invitation_form=form, status=400)
