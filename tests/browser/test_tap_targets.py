@@ -87,8 +87,9 @@ def test_the_barbuse_grid_shows_every_column_at_360_px(page: Page, live_server, 
     page.goto(f"{live_server.url}{reverse('login')}")
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}{reverse('match_detail', args=[demo.matches['barbuse'].pk])}")
-    grids = page.locator(".barbuse-grid")
-    assert grids.count() >= 1
+    # Its contracts grid and its rounds grid (with a row header per contract played).
+    grids = page.locator(".barbuse-grid, .grid")
+    assert grids.count() >= 2
     for index in range(grids.count()):
         box = grids.nth(index).evaluate(
             "(g) => { const w = g.closest('.grid-wrap') || g.parentElement;"
