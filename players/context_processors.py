@@ -16,16 +16,22 @@ THEMES = {Preference.Theme.LIGHT.value, Preference.Theme.DARK.value}
 
 def theme_of(request: HttpRequest) -> str:
     """ "light", "dark", or "" for the device's own setting."""
-    if request.user.is_authenticated:
-        theme = request.session.get(THEME_SESSION_KEY, "")
-    else:
-        theme = request.COOKIES.get(THEME_COOKIE, "")
+    theme = request.COOKIES.get(THEME_COOKIE, "")
+    if _signed_in(request):
+        theme = request.session.get(THEME_SESSION_KEY, theme)
     return theme if theme in THEMES else ""
+
+
+def _signed_in(request: HttpRequest) -> bool:
+    # An error page for a request refused before the session and auth middleware ran (a
+    # disallowed host) has neither.
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated and hasattr(request, "session"))
 
 
 def visitor(request: HttpRequest) -> dict[str, object]:
     return {
         "theme": theme_of(request),
         "theme_choices": Preference.Theme.choices,
-        "is_guest": bool(request.user.is_authenticated and request.session.get(GUEST_SESSION_KEY)),
+        "is_guest": _signed_in(request) and bool(request.session.get(GUEST_SESSION_KEY)),
     }

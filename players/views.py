@@ -11,7 +11,7 @@ Password reset answers alike for known and unknown addresses: the mail goes out 
 
 "Keep score now" (``guest_start``) makes a guest (``players.models.Guest``) and logs it in through
 the ordinary session, so every page works for it unchanged; guests may not found or join clubs
-(``_refuse_guest`` says why and offers to sign up), and signing up while a guest claims that same
+(``not_for_guests`` says why and offers to sign up), and signing up while a guest claims that same
 account. The colour scheme (``set_theme``) is kept like the language: in ``Preference`` for users,
 in a cookie for visitors.
 """
@@ -85,7 +85,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_POST
 def guest_start(request: HtmxHttpRequest) -> HttpResponse:
-    """ "Keep score now": one tap from the home page to choosing a game, no account needed.
+    """Keep score now: one tap from the home page to choosing a game, no account needed.
 
     At most ``GUEST_STARTS_PER_HOUR`` new guests per IP address an hour, counted in the cache,
     so a bot cannot fill the database; past it the visitor is told to wait or sign up.
@@ -125,7 +125,7 @@ def not_for_guests[R: HttpRequest, **P](
 @require_POST
 def set_theme(request: HtmxHttpRequest) -> HttpResponse:
     """Light, dark or as the device: remembered for the signed-in user on every device, in a
-    cookie for a visitor; then back to the page the choice was made on."""
+    cookie on this one; then back to the page the choice was made on."""
     theme = request.POST.get("theme", "")
     if theme not in Preference.Theme.values:
         return render(request, "400.html", {"reason": _("Unknown colour scheme.")}, status=400)
@@ -134,10 +134,10 @@ def set_theme(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         Preference.objects.update_or_create(user=request.user, defaults={"theme": theme})
         request.session[THEME_SESSION_KEY] = theme
-    else:
-        response.set_cookie(
-            THEME_COOKIE, theme, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure()
-        )
+    # The cookie too, so the choice outlives a logout on this device.
+    response.set_cookie(
+        THEME_COOKIE, theme, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure()
+    )
     return response
 
 
