@@ -58,7 +58,13 @@ typecheck: install
 	$(DEV) $(BIN)/mypy
 	$(DEV) $(BIN)/mypy --strict --no-warn-unused-configs scoring
 
-test: lint typecheck
+# axe-core for the accessibility browser test, from npm (package-lock.json pins it; no CDN).
+AXE := tests/browser/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/axe/package.json tests/browser/axe/package-lock.json
+	npm ci --prefix tests/browser/axe --no-audit --no-fund
+	@touch $(AXE)
+
+test: lint typecheck $(AXE)
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 

@@ -118,6 +118,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "players.context_processors.visitor",
             ],
         },
     },
@@ -173,6 +174,11 @@ AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
 )
+
+# "Keep score now" (players.models.Guest): guests nobody claimed are deleted after this many days
+# by `manage.py purge_guests` (run it daily); one IP address makes at most so many an hour.
+GUEST_DAYS = int(os.environ.get("GUEST_DAYS", "30"))
+GUEST_STARTS_PER_HOUR = int(os.environ.get("GUEST_STARTS_PER_HOUR", "20"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

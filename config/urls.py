@@ -33,6 +33,8 @@ urlpatterns = [
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),
+    path("theme/", player_views.set_theme, name="set_theme"),
+    path("try/", player_views.guest_start, name="guest_start"),
     path("api/", include("matches.api.urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("stats.api_urls")),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -66,7 +67,8 @@ def _match_for_admin(request: HttpRequest, match_id: int) -> Match:
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "matches/welcome.html", {"games": all_homes()})
+        context = {"games": all_homes(), "guest_days": settings.GUEST_DAYS}
+        return render(request, "matches/welcome.html", context)
     matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
     finished = list(matches.finished()[:10])
     # The last match played, offered again in one tap (to those who may start it again).

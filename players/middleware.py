@@ -4,7 +4,8 @@ as the API contract says.
 
 The choice is read from the database once per session and kept in it (``LANGUAGE_SESSION_KEY``),
 so a page costs no query for it; ``players.views.set_language`` writes both. A preference
-changed on another device applies here from the next login.
+changed on another device applies here from the next login. The colour scheme the user chose
+(``THEME_SESSION_KEY``) comes with it in the same query, for ``players.context_processors``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.utils import translation
 from players.models import Preference
 
 LANGUAGE_SESSION_KEY = "players.language"  # the user's chosen language, "" for none
+THEME_SESSION_KEY = "players.theme"  # "light", "dark", or "" to follow the device
 
 
 class UserLanguageMiddleware:
@@ -27,11 +29,12 @@ class UserLanguageMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
             language = request.session.get(LANGUAGE_SESSION_KEY)
-            if language is None:
-                language = (
-                    Preference.objects.filter(user=user).values_list("language", flat=True).first() or ""
-                )
+            if language is None or THEME_SESSION_KEY not in request.session:
+                language, theme = Preference.objects.filter(user=user).values_list(
+                    "language", "theme"
+                ).first() or ("", "")
                 request.session[LANGUAGE_SESSION_KEY] = language
+                request.session[THEME_SESSION_KEY] = theme
             if language:
                 translation.activate(language)
                 request.LANGUAGE_CODE = language

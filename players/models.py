@@ -417,10 +417,16 @@ class Player(models.Model):
 
 
 class Preference(models.Model):
-    """What a user chose once and expects on every device: for now, the language."""
+    """What a user chose once and expects on every device: the language and the colours."""
+
+    class Theme(models.TextChoices):
+        SYSTEM = "", _("As the device")
+        LIGHT = "light", _("Light")
+        DARK = "dark", _("Dark")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference")
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    theme = models.CharField(_("colours"), max_length=8, choices=Theme.choices, blank=True, default="")
 
     class Meta:
         verbose_name = _("preference")
@@ -428,3 +434,80 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or '-'}"
+
+
+class GuestQuerySet(models.QuerySet["Guest"]):
+    def unclaimed_since(self, days: int) -> GuestQuerySet:
+        """Guests made more than ``days`` ago (a claimed guest is no longer a Guest row)."""
+        return self.filter(created_at__lt=timezone.now() - timedelta(days=days))
+
+
+class Guest(models.Model):
+    """A user made by "Keep score now": a real account with an unusable password, logged in
+    through the ordinary session, so every page and permission works for it unchanged.
+
+    It has its own personal club and nothing else: it may not found or join clubs (they would
+    outlive it). Signing up turns the same user into a real account (``claim``), keeping its
+    matches; ``manage.py purge_guests`` deletes the guests nobody claimed, with their clubs and
+    matches.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = GuestQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("guest")
+        verbose_name_plural = _("guests")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+    @classmethod
+    def start(cls) -> Guest:
+        """A new guest user with its personal club, ready to keep score."""
+        from django.contrib.auth import get_user_model
+
+        with transaction.atomic():
+            user = get_user_model().objects.create_user(f"guest-{secrets.token_hex(6)}", password=None)
+            guest = cls.objects.create(user=user)
+            club = Club.personal_for(user)
+            # "guest-3fa2…'s table" says nothing to the person at the table.
+            club.name = str(_("My table"))
+            club.save(update_fields=["name"])
+        return guest
+
+    @staticmethod
+    def is_guest(user) -> bool:
+        return bool(user.is_authenticated and Guest.objects.filter(user=user).exists())
+
+    def claim(self, username: str, password: str, email: str = "") -> None:
+        """The guest signs up: the same user gets a name and a password and stops being a guest,
+        so its club and matches stay its own."""
+        user = self.user
+        with transaction.atomic():
+            user.username = username
+            user.email = email
+            user.set_password(password)
+            user.save()
+            club = Club.objects.filter(personal_owner=user).first()
+            if club is not None:
+                club.name = _("%(name)s's table") % {"name": username}
+                club.save(update_fields=["name"])
+            self.delete()
+
+    @classmethod
+    def purge(cls, days: int) -> int:
+        """Delete the guests made more than ``days`` ago and all that is theirs; the number gone."""
+        from django.contrib.auth import get_user_model
+
+        gone = 0
+        for guest in cls.objects.unclaimed_since(days).select_related("user"):
+            with transaction.atomic():
+                club = Club.objects.filter(personal_owner=guest.user).first()
+                if club is not None:
+                    club.dissolve()
+                get_user_model().objects.filter(pk=guest.user_id).delete()
+            gone += 1
+        return gone

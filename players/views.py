@@ -8,14 +8,22 @@ do what is the club's to answer (``Club.may_*``). A change made from the club pa
 ``club`` partial to htmx and a redirect to the page otherwise.
 
 Password reset answers alike for known and unknown addresses: the mail goes out after the answer.
+
+"Keep score now" (``guest_start``) makes a guest (``players.models.Guest``) and logs it in through
+the ordinary session, so every page works for it unchanged; guests may not found or join clubs
+(``not_for_guests`` says why and offers to sign up), and signing up while a guest claims that same
+account. The colour scheme (``set_theme``) is kept like the language: in ``Preference`` for users,
+in a cookie for visitors.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate
 
+from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
@@ -23,6 +31,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -33,9 +42,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
 
+from players.context_processors import GUEST_SESSION_KEY, THEME_COOKIE
 from players.forms import ClubForm, InvitationForm, LinkPlayerForm, PasswordResetForm, RoleForm, SignupForm
-from players.middleware import LANGUAGE_SESSION_KEY
-from players.models import Club, Invitation, InvitationUnusable, LastOwner, Membership, Preference
+from players.middleware import LANGUAGE_SESSION_KEY, THEME_SESSION_KEY
+from players.models import Club, Guest, Invitation, InvitationUnusable, LastOwner, Membership, Preference
 
 CLUB = "players/club_detail.html"
 
@@ -54,13 +64,81 @@ logger = logging.getLogger(__name__)
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
+    """A new account; for a guest, the guest's own account made permanent, matches and all."""
+    guest = Guest.objects.filter(user__pk=request.user.pk or 0).select_related("user").first()
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        Club.personal_for(user)
+        if guest is not None:
+            data = form.cleaned_data
+            guest.claim(data["username"], data["password1"], data.get("email") or "")
+            user = guest.user
+            request.session.pop(GUEST_SESSION_KEY, None)
+            messages.success(request, _("Your account is ready; your matches are kept."))
+        else:
+            user = form.save()
+            Club.personal_for(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next_page(request) or "home")
-    return render(request, "registration/signup.html", {"form": form, "next": _next_page(request)})
+    context = {"form": form, "next": _next_page(request), "guest": guest}
+    return render(request, "registration/signup.html", context)
+
+
+@require_POST
+def guest_start(request: HtmxHttpRequest) -> HttpResponse:
+    """Keep score now: one tap from the home page to choosing a game, no account needed.
+
+    At most ``GUEST_STARTS_PER_HOUR`` new guests per IP address an hour, counted in the cache,
+    so a bot cannot fill the database; past it the visitor is told to wait or sign up.
+    """
+    if request.user.is_authenticated:
+        return redirect("new_match")
+    key = f"guest-starts:{get_client_ip_address(request)}"
+    cache.add(key, 0, timeout=3600)
+    if cache.incr(key) > settings.GUEST_STARTS_PER_HOUR:
+        return render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
+    guest = Guest.start()
+    login(request, guest.user, backend="django.contrib.auth.backends.ModelBackend")
+    request.session[GUEST_SESSION_KEY] = True
+    return redirect("new_match")
+
+
+def _refuse_guest(request: HttpRequest) -> HttpResponse | None:
+    """A guest's clubs would outlive the guest: the page that says so and offers to sign up."""
+    if Guest.is_guest(request.user):
+        return render(request, "players/guest_limit.html", {"reason": "clubs"}, status=403)
+    return None
+
+
+def not_for_guests[R: HttpRequest, **P](
+    view: Callable[Concatenate[R, P], HttpResponse],
+) -> Callable[Concatenate[R, P], HttpResponse]:
+    """For views that make something lasting beyond a guest's own table (a club, an invitation,
+    a league): a guest gets the page explaining why, with a sign-up button (403)."""
+
+    @wraps(view)
+    def guarded(request: R, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        return _refuse_guest(request) or view(request, *args, **kwargs)
+
+    return guarded
+
+
+@require_POST
+def set_theme(request: HtmxHttpRequest) -> HttpResponse:
+    """Light, dark or as the device: remembered for the signed-in user on every device, in a
+    cookie on this one; then back to the page the choice was made on."""
+    theme = request.POST.get("theme", "")
+    if theme not in Preference.Theme.values:
+        return render(request, "400.html", {"reason": _("Unknown colour scheme.")}, status=400)
+    target = _next_page(request) or reverse("home")
+    response = redirect(target)
+    if request.user.is_authenticated:
+        Preference.objects.update_or_create(user=request.user, defaults={"theme": theme})
+        request.session[THEME_SESSION_KEY] = theme
+    # The cookie too, so the choice outlives a logout on this device.
+    response.set_cookie(
+        THEME_COOKIE, theme, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure()
+    )
+    return response
 
 
 def _next_page(request: HtmxHttpRequest) -> str | None:
@@ -145,6 +223,7 @@ def club_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_http_methods(["GET", "POST"])
 def club_create(request: HtmxHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
@@ -228,6 +307,7 @@ def member_remove(request: HtmxHttpRequest, club_id: int, membership_id: int) ->
 
 
 @login_required
+@not_for_guests
 @require_POST
 def invitation_create(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_admin(request, club_id)
@@ -285,6 +365,8 @@ def invitation_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return render(request, "players/invitation.html", context)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
+    if refused := _refuse_guest(request):
+        return refused
     try:
         invitation.accept(request.user)
     except InvitationUnusable:  # revoked or used a moment ago

@@ -13,7 +13,7 @@ from knox.models import AuthToken
 from league.models import Competition, Evening
 from live.models import ClubScreen, MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
-from players.models import Club, Invitation, Membership, Player
+from players.models import Club, Guest, Invitation, Membership, Player, Preference
 
 PASSWORD = "correct-horse-battery"
 
@@ -31,6 +31,22 @@ class UserFactory(factory.django.DjangoModelFactory):
     def _save(obj, create, extracted, **kwargs):
         if create:
             obj.save()
+
+
+class GuestFactory(factory.django.DjangoModelFactory[Guest]):
+    """A "Keep score now" guest: a user without a usable password (``Guest.start`` in views)."""
+
+    class Meta:
+        model = Guest
+
+    user = factory.SubFactory(UserFactory, username=factory.Sequence(lambda n: f"guest-{n}"), password=None)
+
+
+class PreferenceFactory(factory.django.DjangoModelFactory[Preference]):
+    class Meta:
+        model = Preference
+
+    user = factory.SubFactory(UserFactory)
 
 
 class ClubFactory(factory.django.DjangoModelFactory[Club]):

@@ -215,6 +215,15 @@ MATRIX: list[Row] = [
         (302, 302, 302, 302, 302, 302),
         lambda w: {"language": "nl", "next": "/"},
     ),
+    page(
+        "set_theme",
+        "POST",
+        lambda w: reverse("set_theme"),
+        (302, 302, 302, 302, 302, 302),
+        lambda w: {"theme": "dark", "next": "/"},
+    ),
+    # "Keep score now": a visitor becomes a guest; someone signed in is simply sent on.
+    page("guest_start", "POST", lambda w: reverse("guest_start"), (302, 302, 302, 302, 302, 302)),
     # --- matches --------------------------------------------------------------------------
     page("new_match", "GET", lambda w: reverse("new_match"), (200, 200, 200, 200, 200, LOGIN)),
     page(

@@ -122,3 +122,25 @@ def test_entry_writes_do_not_grow_with_rounds_or_players(
     with django_assert_max_num_queries(ENTRY_LIMITS[name]):
         response = _entry_call(client, match, next_deal, name)
     assert response.status_code in {200, 302, 400}
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_the_theme_switch_costs_a_fixed_number_of_queries(
+    client, alice, django_assert_max_num_queries, signed_in: bool
+) -> None:
+    """Choosing colours: nothing for a visitor (a cookie); for a user the session, the preference
+    upserted and the session saved (savepoints counted)."""
+    if signed_in:
+        client.force_login(alice)
+        client.get("/")
+    with django_assert_max_num_queries(11 if signed_in else 0):
+        response = client.post("/theme/", {"theme": "dark", "next": "/"})
+    assert response.status_code == 302
+
+
+def test_keep_score_now_costs_a_fixed_number_of_queries(client, db, django_assert_max_num_queries) -> None:
+    """Making a guest: its user, its guest row, its table (named) and membership, the login and
+    the new session, savepoints counted: the same for every guest."""
+    with django_assert_max_num_queries(22):
+        response = client.post("/try/")
+    assert response.status_code == 302

@@ -1,0 +1,104 @@
+"""Every page of the site, as one list the accessibility and tap-target tests walk.
+
+The data is the demo club (``manage.py load_demo``: a match in progress of every game, with
+rounds) plus a deleted match and an invitation link. A page is visited either by an anonymous
+visitor or by the demo user; a page added by another app is one more ``Visit`` line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.management import call_command
+from django.urls import reverse
+from playwright.sync_api import Page
+
+from games.registry import all_homes
+from matches.management.commands.load_demo import CLUB, PASSWORD, USERNAME
+from matches.models import Match
+from players.models import Club
+from tests.factories import InvitationFactory, MatchFactory
+
+
+@dataclass(frozen=True)
+class Demo:
+    club: Club
+    matches: dict[str, Match]  # by game slug
+    invitation_token: str
+
+
+@dataclass(frozen=True)
+class Visit:
+    name: str
+    path: Callable[[Demo], str]
+    signed_in: bool  # as the demo user (the club's owner) or as an anonymous visitor
+    status: int = 200
+    main: bool = False  # one of the pages a table uses most (the tap-target test measures these)
+
+
+def make_demo() -> Demo:
+    call_command("load_demo", verbosity=0)
+    club = Club.objects.get(name=CLUB)
+    owner = club.memberships.get().user
+    deleted = MatchFactory.create(club=club, game="duizenden", players=["Anna", "Bram"], by=owner)
+    deleted.soft_delete(by=owner)
+    invitation: Any = InvitationFactory(club=club, created_by=owner)
+    matches = {match.game: match for match in Match.objects.filter(club=club).exclude(pk=deleted.pk)}
+    return Demo(club=club, matches=matches, invitation_token=invitation.token)
+
+
+def log_in(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}{reverse('login')}")
+    page.fill("#id_username", USERNAME)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit], main button:not([type])").first.click()
+    page.wait_for_url(f"{base_url}/")
+
+
+def _per_game(name: str, route: str, signed_in: bool, main: bool = False) -> list[Visit]:
+    def path_for(slug: str) -> Callable[[Demo], str]:
+        return lambda demo: reverse(route, args=[slug])
+
+    return [Visit(f"{name} {home.slug}", path_for(home.slug), signed_in, main=main) for home in all_homes()]
+
+
+def _per_match(name: str, path: Callable[[Match], str], main: bool = False) -> list[Visit]:
+    def path_for(slug: str) -> Callable[[Demo], str]:
+        return lambda demo: path(demo.matches[slug])
+
+    return [
+        Visit(f"{name} {home.slug}", path_for(home.slug), True, main=main)
+        for home in all_homes()
+        if home.demo() is not None
+    ]
+
+
+PAGES: list[Visit] = [
+    # --- anonymous visitors ---
+    Visit("welcome", lambda d: reverse("home"), False, main=True),
+    Visit("login", lambda d: reverse("login"), False, main=True),
+    Visit("signup", lambda d: reverse("signup"), False, main=True),
+    Visit("password reset", lambda d: reverse("password_reset"), False),
+    Visit("password reset sent", lambda d: reverse("password_reset_done"), False),
+    Visit("password reset link", lambda d: reverse("password_reset_confirm", args=["MQ", "x"]), False),
+    Visit("password reset done", lambda d: reverse("password_reset_complete"), False),
+    Visit("invitation", lambda d: reverse("invitation_accept", args=[d.invitation_token]), False),
+    Visit("rules index", lambda d: reverse("rules_index"), False, main=True),
+    *_per_game("rules", "rules_game", False, main=True),
+    *_per_game("paper sheet", "rules_paper", False),
+    Visit("not found", lambda d: "/no-such-page/", False, status=404),
+    # --- the demo user, owner of the club ---
+    Visit("home", lambda d: reverse("home"), True, main=True),
+    Visit("new match", lambda d: reverse("new_match"), True, main=True),
+    *_per_game("match setup", "new_match_setup", True, main=True),
+    *_per_match("scoresheet", lambda m: reverse("match_detail", args=[m.pk]), main=True),
+    *_per_match("round edit", lambda m: reverse("round_edit", args=[m.pk, 1]), main=True),
+    Visit("deleted matches", lambda d: reverse("deleted_matches"), True),
+    Visit("clubs", lambda d: reverse("club_list"), True, main=True),
+    Visit("club", lambda d: reverse("club_detail", args=[d.club.pk]), True, main=True),
+    Visit("new club", lambda d: reverse("club_create"), True),
+    Visit("password change", lambda d: reverse("password_change"), True),
+    Visit("password changed", lambda d: reverse("password_change_done"), True),
+]
