@@ -43,7 +43,8 @@ class ClubRatingsSerializer(serializers.Serializer):
 
 
 class StatisticSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    # `label` shadows the stubs' Field.label attribute; the JSON key is what the API promises.
+    label = serializers.CharField()  # type: ignore[assignment]
     value = serializers.CharField()
 
 

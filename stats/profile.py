@@ -128,7 +128,7 @@ def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
             home_for(seat.match.game).name,
             seat.match.status,
             seat.final_rank,
-            seat.players,  # type: ignore[attr-defined]
+            seat.players,
             seat.match.finished_at or seat.match.updated_at,
         )
         for seat in rows

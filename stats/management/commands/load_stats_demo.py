@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -16,7 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("--club", type=int, required=True)
         parser.add_argument("--user", type=int, required=True)
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         club = Club.objects.get(pk=options["club"])
         user = get_user_model().objects.get(pk=options["user"])
         played = play_finished_matches(club, user)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--club", type=int, help="Only this club (its id).")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         clubs = Club.objects.all() if options["club"] is None else Club.objects.filter(pk=options["club"])
         for club in clubs:
             started = time.perf_counter()
