@@ -174,14 +174,30 @@ class Match(models.Model):
             self.save(update_fields=["updated_at"])
         return stored
 
+    @transaction.atomic
     def soft_delete(self, *, by=None) -> None:
         """Hide the match from every list and page; ``restore`` brings it back as it was."""
         self.deleted_at, self.deleted_by = timezone.now(), by
         self.save(update_fields=["deleted_at", "deleted_by"])
+        self._announce_visibility("delete")
 
+    @transaction.atomic
     def restore(self) -> None:
         self.deleted_at, self.deleted_by = None, None
         self.save(update_fields=["deleted_at", "deleted_by"])
+        self._announce_visibility("restore")
+
+    def _announce_visibility(self, action: str) -> None:
+        """A finished match leaving or coming back changes standings and ratings built on it;
+        an open one changes nothing stored, so only a finished one is announced."""
+        if self.status != self.Status.FINISHED:
+            return
+        state = self.state()
+        transaction.on_commit(
+            lambda: match_recorded.send(
+                sender=Match, match=self, state=state, action=action, number=state.played, was_finished=True
+            )
+        )
 
     @classmethod
     @transaction.atomic

@@ -114,3 +114,15 @@ def test_the_second_round_of_an_evening_reseats_and_the_evening_sums_both(evenin
     row = Standing.objects.filter(competition=evening.competition).first()
     assert row is not None and row.tables == 2 and row.played == 1
     assert sum(float(p) for p in row.evenings.values()) == float(row.points)
+
+
+def test_deleting_a_finished_table_takes_it_out_of_the_standings_and_restoring_brings_it_back(evening):
+    first, second = evening.draw_and_start(rng=random.Random(3))
+    first.match.add_round(deal(winner=0))
+    second.match.add_round(deal(winner=2))
+    both = standings(evening)
+    assert len(both) == 8
+    second.match.soft_delete()
+    assert len(standings(evening)) == 4
+    second.match.restore()
+    assert standings(evening) == both

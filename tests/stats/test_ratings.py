@@ -114,3 +114,14 @@ def test_finishing_a_reopened_match_again_rates_it_in_its_new_place(club, alice)
     recompute(club)
     assert stored(club) == incremental
     assert [row[0] for row in incremental[1]][-1] == early.pk
+
+
+def test_deleting_a_finished_match_takes_it_out_of_the_ratings_and_restoring_puts_it_back(club, alice):
+    finished_match(club, ["Anna", "Bram"], [50, 30], by=alice)
+    alone = stored(club)
+    second = finished_match(club, ["Anna", "Bram", "Cor"], [10, 30, 50], by=alice)
+    both = stored(club)
+    second.soft_delete(by=alice)
+    assert stored(club) == alone
+    second.restore()
+    assert stored(club) == both
