@@ -14,6 +14,7 @@ urlpatterns = [
     path("clubs/<int:club_id>/tv/", views.club_tv, name="club_tv"),
     path("clubs/<int:club_id>/tv/share/", views.club_tv_share, name="club_tv_share"),
     path("clubs/<int:club_id>/tv/share/revoke/", views.club_tv_share_revoke, name="club_tv_share_revoke"),
+    path("evenings/<int:evening_id>/tv/", views.evening_tv, name="evening_tv"),
     path("tv/<str:token>/", views.club_tv_shared, name="club_tv_shared"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),

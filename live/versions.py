@@ -34,7 +34,7 @@ def read_watch_token(token: str) -> tuple[str, int] | None:
         kind, pk = signing.loads(token, salt=WATCH_SALT, max_age=WATCH_MAX_AGE)
     except (signing.BadSignature, ValueError, TypeError):
         return None
-    if kind not in ("m", "c") or not isinstance(pk, int):
+    if kind not in ("m", "c", "e") or not isinstance(pk, int):
         return None
     return kind, pk
 
@@ -59,6 +59,16 @@ def club_version(club_id: int) -> str:
     latest = found["latest"]
     stamp = int(latest.timestamp() * 1_000_000) if latest else 0
     return f'"c{club_id}-{found["count"]}-{stamp}"'
+
+
+def evening_version(evening_id: int) -> str:
+    """Changes when any table of a club evening is written, drawn or finished."""
+    found = Match.objects.filter(league_table__evening_id=evening_id, deleted_at=None).aggregate(
+        latest=Max("updated_at"), count=Count("pk")
+    )
+    latest = found["latest"]
+    stamp = int(latest.timestamp() * 1_000_000) if latest else 0
+    return f'"e{evening_id}-{found["count"]}-{stamp}"'
 
 
 def not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:

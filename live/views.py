@@ -16,6 +16,7 @@ from typing import Any
 import segno
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -25,13 +26,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import scoring
+from league.models import Evening
 from live.models import ClubScreen, MatchShare, version_tag
 from live.versions import (
     club_version,
+    evening_version,
     match_version_by_id,
     not_modified,
     read_watch_token,
     tagged,
+    watch_token,
 )
 from matches.models import Match
 from matches.sheets import build_sheet
@@ -136,7 +140,10 @@ def live_watch(request: HttpRequest, signed: str) -> HttpResponse:
     if watched is None:
         raise Http404
     kind, pk = watched
-    tag = match_version_by_id(pk) if kind == "m" else club_version(pk)
+    if kind == "m":
+        tag = match_version_by_id(pk)
+    else:
+        tag = club_version(pk) if kind == "c" else evening_version(pk)
     if tag is None:
         raise Http404
     unchanged = not_modified(request, tag)
@@ -158,25 +165,36 @@ class Table:
     name: str
     deal: int
     lines: list[TableLine]
+    finished: bool = False
 
 
 def club_tables(club: Club) -> list[Table]:
     """Every match in progress at the club, with its standings: three queries however many
     matches, rounds or players (rounds and seats are prefetched and replayed here)."""
-    matches = (
-        Match.objects.filter(club=club, deleted_at=None, status=Match.Status.IN_PROGRESS)
-        .order_by("created_at", "pk")
-        .prefetch_related("rounds", "seats__player")
+    return tables_of(Match.objects.filter(club=club, deleted_at=None, status=Match.Status.IN_PROGRESS))
+
+
+def evening_tables(evening: Evening) -> list[Table]:
+    """The tables of the evening's latest seating, finished ones included: the room sees who
+    won a table until the next draw."""
+    last = evening.tables.order_by("-round").values_list("round", flat=True).first()
+    return tables_of(
+        Match.objects.filter(league_table__evening=evening, league_table__round=last, deleted_at=None)
     )
+
+
+def tables_of(matches: QuerySet[Match]) -> list[Table]:
+    matches = matches.order_by("created_at", "pk").prefetch_related("rounds", "seats__player")
     tables = []
     for match in matches:
         names = [seat.player.name for seat in match.seats.all()]
-        state = scoring.replay(match.rules, match.setup, [r.body for r in match.rounds.all()])
+        state = scoring.replay_stored(match.rules, match.setup, [r.body for r in match.rounds.all()])
         lines = [
             TableLine(row.rank, " & ".join(names[seat] for seat in row.seats), row.total)
             for row in state.standings
         ]
-        tables.append(Table(match, str(match.home.name), state.played + 1, lines))
+        deal = state.played if state.finished else state.played + 1
+        tables.append(Table(match, str(match.home.name), deal, lines, state.finished))
     return tables
 
 
@@ -193,13 +211,18 @@ def _club_for_manager(request: HttpRequest, club_id: int) -> Club:
 
 
 def _render_club_tv(request: HttpRequest, club: Club, address: str) -> HttpResponse:
-    template = f"{CLUB_TV}#tables" if request.GET.get("fragment") else CLUB_TV
     context = {
-        "club": club,
+        "title": club.name,
         "tables": club_tables(club),
         "version": club_version(club.pk),
+        "watch": reverse("live_watch", args=[watch_token("c", club.pk)]),
         "refresh": f"{address}?fragment=1",
     }
+    return _render_tv(request, context)
+
+
+def _render_tv(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    template = f"{CLUB_TV}#tables" if request.GET.get("fragment") else CLUB_TV
     return render(request, template, context)
 
 
@@ -209,6 +232,24 @@ def club_tv(request: HttpRequest, club_id: int) -> HttpResponse:
     """One screen for the room: every table in progress, cycling when they do not all fit."""
     club = _club_for_member(request, club_id)
     return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]))
+
+
+@login_required
+@require_safe
+def evening_tv(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The room's screen on a club evening: every table of the current seating."""
+    clubs = Club.objects.for_user(request.user)
+    evening = get_object_or_404(
+        Evening.objects.filter(competition__club__in=clubs).select_related("competition__club"), pk=evening_id
+    )
+    context = {
+        "title": f"{evening.competition.club.name} · {evening}",
+        "tables": evening_tables(evening),
+        "version": evening_version(evening.pk),
+        "watch": reverse("live_watch", args=[watch_token("e", evening.pk)]),
+        "refresh": reverse("evening_tv", args=[evening.pk]) + "?fragment=1",
+    }
+    return _render_tv(request, context)
 
 
 @require_safe

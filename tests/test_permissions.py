@@ -392,6 +392,12 @@ MATRIX: list[Row] = [
     page("live_watch", "GET", watch_url, (204,) * 6),
     page("live_watch", "GET", lambda w: reverse("live_watch", args=["forged"]), (404,) * 6, label="forged"),
     page("club_tv", "GET", lambda w: reverse("club_tv", args=[w.club.pk]), (200, 200, 200, 200, 404, LOGIN)),
+    page(
+        "evening_tv",
+        "GET",
+        lambda w: reverse("evening_tv", args=[w.evening.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
     page("club_tv_shared", "GET", lambda w: reverse("club_tv_shared", args=[w.screen_token]), (200,) * 6),
     page(
         "club_tv_shared",

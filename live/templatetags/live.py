@@ -17,10 +17,5 @@ def match_watch_url(match: Match) -> str:
 
 
 @register.simple_tag
-def club_watch_url(club_id: int) -> str:
-    return reverse("live_watch", args=[watch_token("c", club_id)])
-
-
-@register.simple_tag
 def live_version(match: Match) -> str:
     return match_version(match)

@@ -138,3 +138,33 @@ def test_club_tv_link_shows_the_tables_without_a_login_until_revoked(
     assert "Anna" in screen and f'data-live-refresh="{shared}?fragment=1"' in screen
     client.post(reverse("club_tv_share_revoke", args=[klaverclub.pk]))
     assert Client().get(shared).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_evening_tv_shows_the_tables_of_the_current_seating_and_its_version_follows_them(client: Client):
+    """The room's screen on a league evening: only that evening's tables, finished ones marked,
+    and a watch version that changes when one of them is played."""
+    import random
+
+    from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory, UserFactory
+    from tests.league.test_stored_standings import deal
+
+    competition = CompetitionFactory.create()
+    evening = EveningFactory.create(competition=competition)
+    evening.present.set([PlayerFactory.create(club=competition.club, name=f"P{n}") for n in range(8)])
+    first, second = evening.draw_and_start(rng=random.Random(3))
+    elsewhere = MatchFactory.create(club=competition.club, players=["Outsider", "Other"])
+    member = UserFactory.create()
+    competition.club.memberships.create(user=member, role="member")
+    client.force_login(member)
+    before = versions.evening_version(evening.pk)
+    first.match.add_round(deal(winner=0))
+    assert versions.evening_version(evening.pk) != before
+    page = client.get(reverse("evening_tv", args=[evening.pk])).content.decode()
+    seated = [seat.player.name for table in (first, second) for seat in table.match.seats.all()]
+    assert all(name in page for name in seated)
+    assert elsewhere.seats.first().player.name not in page
+    assert "finished" in page
+    assert watch("e", evening.pk).split("/watch/")[0] == ""  # an evening has its own watch kind
+    changed = Client().get(watch("e", evening.pk), headers={"If-None-Match": before})
+    assert changed.status_code == 204
