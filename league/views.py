@@ -7,6 +7,7 @@ Standings are read from stored rows (``Standing``), never recomputed here.
 from __future__ import annotations
 
 import csv
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -23,6 +25,7 @@ from league.seating import NoSeating
 from matches.models import Match, Seat
 from players.models import Club
 from scoring import Refused
+from stats.charts import COLOURS, LineChart, Series
 
 
 def _may_manage(request: HttpRequest, club: Club) -> None:
@@ -68,6 +71,20 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
+def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
+    """The leaders' points added up evening by evening (the table below is its text form)."""
+    if len(dates) < 2 or not progression:
+        return None
+    series = []
+    for row, points in progression:
+        running, values = 0.0, []
+        for value in points:
+            running += float(value) if value != "" else 0.0
+            values.append(running)
+        series.append(Series(row.player.name, tuple(values)))
+    return LineChart(_("Points over the season"), tuple(dates), tuple(series))
+
+
 @login_required
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -82,6 +99,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
         .annotate(deals=Count("match__rounds"))
     )
     progression = [(row, [row.evenings.get(str(evening.pk), "") for evening in evenings]) for row in rows]
+    chart = season_chart(progression[:COLOURS], [date_format(e.date, "d/m") for e in evenings])
     return render(
         request,
         "league/standings.html",
@@ -90,6 +108,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "rows": rows,
             "evenings": evenings,
             "progression": progression,
+            "chart": chart,
             "open_tables": open_tables,
             "evening_form": EveningForm(),
             "manages": competition.club.may_manage(request.user),

@@ -140,10 +140,8 @@ def live_watch(request: HttpRequest, signed: str) -> HttpResponse:
     if watched is None:
         raise Http404
     kind, pk = watched
-    if kind == "m":
-        tag = match_version_by_id(pk)
-    else:
-        tag = club_version(pk) if kind == "c" else evening_version(pk)
+    version_of = {"m": match_version_by_id, "c": club_version, "e": evening_version}[kind]
+    tag = version_of(pk)
     if tag is None:
         raise Http404
     unchanged = not_modified(request, tag)

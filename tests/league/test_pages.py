@@ -104,3 +104,16 @@ def test_unknown_tie_breaks_are_refused(client, alice, klaverclub):
         },
     )
     assert "Choose tie-breaks from the list" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_standings_draw_the_season_as_a_chart_once_two_evenings_are_played(client, alice):
+    from players.models import Club
+    from tests.test_query_counts import _season
+
+    competition, _ = _season(Club.personal_for(alice), evenings=2, players=4)
+    client.force_login(alice)
+    page = client.get(reverse("league_standings", args=[competition.pk])).content.decode()
+    assert 'role="img"' in page and "<svg" in page
+    assert "Points over the season" in page
+    assert page.count("chart-line-") >= 4  # a line per player (and its legend key)
