@@ -75,6 +75,28 @@ def _per_match(name: str, path: Callable[[Match], str], main: bool = False) -> l
     ]
 
 
+def _competition(demo: Demo) -> Any:
+    from league.models import Competition
+
+    return Competition.objects.filter(club=demo.club).first()
+
+
+def _evening(demo: Demo) -> Any:
+    return _competition(demo).evenings.last()
+
+
+def _busiest(demo: Demo) -> Any:
+    from django.db.models import Count
+
+    return demo.club.players.annotate(played=Count("seats")).order_by("-played").first()
+
+
+def _shared(demo: Demo) -> Any:
+    from live.models import MatchShare
+
+    return MatchShare.objects.filter(match__club=demo.club).first()
+
+
 PAGES: list[Visit] = [
     # --- anonymous visitors ---
     Visit("welcome", lambda d: reverse("home"), False, main=True),
@@ -99,6 +121,18 @@ PAGES: list[Visit] = [
     Visit("clubs", lambda d: reverse("club_list"), True, main=True),
     Visit("club", lambda d: reverse("club_detail", args=[d.club.pk]), True, main=True),
     Visit("new club", lambda d: reverse("club_create"), True),
+    # --- the league, ratings and live boards of the demo club ---
+    Visit("competitions", lambda d: reverse("league_competitions", args=[d.club.pk]), True),
+    Visit("standings", lambda d: reverse("league_standings", args=[_competition(d).pk]), True, main=True),
+    Visit("evening", lambda d: reverse("league_evening", args=[_evening(d).pk]), True, main=True),
+    Visit("evening tv", lambda d: reverse("evening_tv", args=[_evening(d).pk]), True),
+    Visit("ratings", lambda d: reverse("club_ratings", args=[d.club.pk]), True),
+    Visit("player", lambda d: reverse("player_detail", args=[d.club.pk, _busiest(d).pk]), True, main=True),
+    Visit("share", lambda d: reverse("match_share", args=[_shared(d).match_id]), True),
+    Visit("club tv", lambda d: reverse("club_tv", args=[d.club.pk]), True),
+    Visit("viewer", lambda d: reverse("live_viewer", args=[_shared(d).token]), False, main=True),
+    Visit("match tv", lambda d: reverse("live_tv", args=[_shared(d).token]), False),
+    Visit("offline", lambda d: reverse("offline"), False),
     Visit("password change", lambda d: reverse("password_change"), True),
     Visit("password changed", lambda d: reverse("password_change_done"), True),
 ]
