@@ -107,7 +107,7 @@
   function cycle(container) {
     if (!container.hasAttribute("data-tv-cycle")) return;
     var cards = Array.prototype.filter.call(container.children, function (child) {
-      return child.tagName === "SECTION";
+      return child.classList.contains("tv-table");
     });
     cards.forEach(function (card) { card.hidden = false; });
     var height = container.clientHeight;

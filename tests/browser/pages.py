@@ -36,6 +36,7 @@ class Visit:
     signed_in: bool  # as the demo user (the club's owner) or as an anonymous visitor
     status: int = 200
     main: bool = False  # one of the pages a table uses most (the tap-target test measures these)
+    scheme: str = ""  # a page with a colour scheme of its own (a TV is always dark), else the user's
 
 
 def make_demo() -> Demo:
@@ -125,13 +126,13 @@ PAGES: list[Visit] = [
     Visit("competitions", lambda d: reverse("league_competitions", args=[d.club.pk]), True),
     Visit("standings", lambda d: reverse("league_standings", args=[_competition(d).pk]), True, main=True),
     Visit("evening", lambda d: reverse("league_evening", args=[_evening(d).pk]), True, main=True),
-    Visit("evening tv", lambda d: reverse("evening_tv", args=[_evening(d).pk]), True),
+    Visit("evening tv", lambda d: reverse("evening_tv", args=[_evening(d).pk]), True, scheme="dark"),
     Visit("ratings", lambda d: reverse("club_ratings", args=[d.club.pk]), True),
     Visit("player", lambda d: reverse("player_detail", args=[d.club.pk, _busiest(d).pk]), True, main=True),
     Visit("share", lambda d: reverse("match_share", args=[_shared(d).match_id]), True),
-    Visit("club tv", lambda d: reverse("club_tv", args=[d.club.pk]), True),
+    Visit("club tv", lambda d: reverse("club_tv", args=[d.club.pk]), True, scheme="dark"),
     Visit("viewer", lambda d: reverse("live_viewer", args=[_shared(d).token]), False, main=True),
-    Visit("match tv", lambda d: reverse("live_tv", args=[_shared(d).token]), False),
+    Visit("match tv", lambda d: reverse("live_tv", args=[_shared(d).token]), False, scheme="dark"),
     Visit("offline", lambda d: reverse("offline"), False),
     Visit("password change", lambda d: reverse("password_change"), True),
     Visit("password changed", lambda d: reverse("password_change_done"), True),
