@@ -66,7 +66,7 @@ $(AXE): tests/browser/axe/package.json tests/browser/axe/package-lock.json
 
 test: lint typecheck $(AXE)
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist worksteal
 
 messages: install
 	cd $(CURDIR) && $(DEV) $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests

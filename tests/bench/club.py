@@ -2,11 +2,10 @@
 ``BENCH_CLUB_MATCHES``), generated straight into the database, and what reads it.
 
 The sections are a registry, ``SECTIONS``: each takes the club and a member and returns its
-figures. Today it measures the match lists (the API list by cursor, first page and a page deep
-in, and home). The league standings and the ratings live in branches of their own; after they
-merge, their sections go here, one line each: recomputing standings and ratings from scratch
-beside the bare openskill loop over the same matches (budget: at most 1.5 times), and serving the
-standings and player pages (< 50 ms). Nothing else in the bench needs to change.
+figures: the match lists (the API list by cursor, first page and a page deep in, and home), the
+league standings rebuilt from scratch with these matches as a season's tables and the standings
+page, the ratings recomputed from scratch and the busiest player's page (< 50 ms each). The
+ratings recompute beside the bare openskill loop is part ``ratings`` (``tests/bench/ratings.py``).
 """
 
 from __future__ import annotations
@@ -124,8 +123,70 @@ def _page(name: str, ms: float) -> Figure:
     return Figure(name, f"{ms:.1f} ms", f"< {PAGE_BUDGET_MS} ms", ms < PAGE_BUDGET_MS)
 
 
-# The lead adds the standings/ratings recompute and the standings/player pages here after merge.
-SECTIONS: list[ClubSection] = [match_lists]
+EVENINGS = 50  # the club's matches are the tables of a season of this many evenings
+
+
+def league_standings(club: Club, user: Any) -> list[Figure]:
+    """The matches as the tables of one season's evenings: the standings rebuilt from scratch
+    (what a correction of a finished table costs) and the standings page that reads them."""
+    from league.models import Competition, Evening, Table
+
+    matches = list(Match.objects.filter(club=club).order_by("finished_at").values_list("pk", "finished_at"))
+    competition = Competition.objects.create(
+        club=club,
+        name="Bench season",
+        game=GAME,
+        starts_on=matches[0][1].date(),
+        ends_on=matches[-1][1].date(),
+        best_of=EVENINGS - 5,
+    )
+    per_evening = max(1, len(matches) // EVENINGS)
+    evenings = Evening.objects.bulk_create(
+        Evening(competition=competition, date=matches[n * per_evening][1].date()) for n in range(EVENINGS)
+    )
+    Table.objects.bulk_create(
+        (
+            Table(evening=evenings[min(n // per_evening, EVENINGS - 1)], round=1, number=n + 1, match_id=pk)
+            for n, (pk, _) in enumerate(matches)
+        ),
+        batch_size=5000,
+    )
+    started = time.perf_counter()
+    competition.refresh_standings()
+    rebuild_ms = (time.perf_counter() - started) * 1000
+    client = Client()
+    client.force_login(user)
+    client.get("/")
+    page_ms, queries, _ = _timed(client, f"/competitions/{competition.pk}/")
+    return [
+        Figure(f"standings rebuilt from {len(matches)} tables", f"{rebuild_ms:.0f} ms", "-", None),
+        _page(f"standings page ({queries} queries)", page_ms),
+    ]
+
+
+def ratings_and_player_page(club: Club, user: Any) -> list[Figure]:
+    """Ratings recomputed from scratch over the club (the ``ratings`` part compares the same loop
+    with bare openskill), then the busiest player's page."""
+    from django.db.models import Count
+
+    from stats.models import recompute
+
+    started = time.perf_counter()
+    recompute(club)
+    recompute_s = time.perf_counter() - started
+    player = Player.objects.filter(club=club).annotate(n=Count("seats")).order_by("-n").first()
+    assert player is not None
+    client = Client()
+    client.force_login(user)
+    client.get("/")
+    page_ms, queries, _ = _timed(client, f"/clubs/{club.pk}/players/{player.pk}/")
+    return [
+        Figure("ratings recomputed from scratch", f"{recompute_s:.1f} s", "- (part ratings compares)", None),
+        _page(f"player page, busiest player ({queries} queries)", page_ms),
+    ]
+
+
+SECTIONS: list[ClubSection] = [match_lists, league_standings, ratings_and_player_page]
 
 
 def run() -> list[Figure]:

@@ -3,6 +3,8 @@ correcting and undoing rounds, and who may see them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -123,7 +125,9 @@ def test_htmx_entry_answers_only_what_changed(alice_client, match):
     assert '<tbody hx-swap-oob="beforeend:#rounds">' in page and 'data-round="1"' in page
     assert '<tr id="no-rounds" hx-swap-oob="delete">' in page
     assert '<tfoot id="totals" hx-swap-oob="true">' in page
-    assert '<div id="scorebar" class="scorebar" hx-swap-oob="true">' in page
+    assert re.search(
+        r'<div id="scorebar" class="scorebar" data-live-version="[^"]+" hx-swap-oob="true">', page
+    )
     assert '<div id="hints" hx-swap-oob="true">' in page and "two runs of 3" in page
     assert "Deal 1 saved." in page and reverse("round_undo", args=[match.pk]) in page
     assert "<html" not in page and 'id="sheet"' not in page
