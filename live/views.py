@@ -176,6 +176,8 @@ def evening_tables(evening: Evening) -> list[Table]:
     """The tables of the evening's latest seating, finished ones included: the room sees who
     won a table until the next draw."""
     last = evening.tables.order_by("-round").values_list("round", flat=True).first()
+    if last is None:
+        return []
     return tables_of(
         Match.objects.filter(league_table__evening=evening, league_table__round=last, deleted_at=None)
     )

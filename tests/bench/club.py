@@ -131,18 +131,24 @@ def league_standings(club: Club, user: Any) -> list[Figure]:
     (what a correction of a finished table costs) and the standings page that reads them."""
     from league.models import Competition, Evening, Table
 
-    matches = list(Match.objects.filter(club=club).order_by("finished_at").values_list("pk", "finished_at"))
+    matches = [
+        (pk, finished.date())
+        for pk, finished in Match.objects.filter(club=club)
+        .order_by("finished_at")
+        .values_list("pk", "finished_at")
+        if finished is not None
+    ]
     competition = Competition.objects.create(
         club=club,
         name="Bench season",
         game=GAME,
-        starts_on=matches[0][1].date(),
-        ends_on=matches[-1][1].date(),
+        starts_on=matches[0][1],
+        ends_on=matches[-1][1],
         best_of=EVENINGS - 5,
     )
     per_evening = max(1, len(matches) // EVENINGS)
     evenings = Evening.objects.bulk_create(
-        Evening(competition=competition, date=matches[n * per_evening][1].date()) for n in range(EVENINGS)
+        Evening(competition=competition, date=matches[n * per_evening][1]) for n in range(EVENINGS)
     )
     Table.objects.bulk_create(
         (
