@@ -19,12 +19,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from league import schemes
 from league.forms import CompetitionForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
 from matches.models import Match, Seat
 from players.models import Club
-from scoring import Refused
+from scoring import Refused, replay_stored
 from stats.charts import COLOURS, LineChart, Series
 
 
@@ -71,6 +72,21 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
+def provisional_points(scheme: schemes.Scheme, table: Table) -> list[tuple[str, str]]:
+    """What each player of a table still playing would score if it ended now: its current
+    places, through the competition's scheme (stored standings never include them)."""
+    match = table.match
+    state = replay_stored(match.rules, match.setup, [r.body for r in match.rounds.all()])
+    seats = list(match.seats.all())
+    places = [
+        schemes.Place(seats[seat].player_id, row.rank, row.total)
+        for row in state.standings
+        for seat in row.seats
+    ]
+    points = schemes.table_points(scheme, schemes.Table(table.evening_id, tuple(places)))
+    return [(seat.player.name, f"{float(points.get(seat.player_id, 0)):g}") for seat in seats]
+
+
 def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
     """The leaders' points added up evening by evening (the table below is its text form)."""
     if len(dates) < 2 or not progression:
@@ -95,9 +111,13 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
         Table.objects.filter(evening__competition=competition, evening__counts=True)
         .filter(match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True)
         .select_related("evening")
-        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
+        .prefetch_related(
+            Prefetch("match__seats", queryset=Seat.objects.select_related("player")), "match__rounds"
+        )
         .annotate(deals=Count("match__rounds"))
     )
+    scheme = competition.scheme
+    provisional = [(table, provisional_points(scheme, table)) for table in open_tables]
     progression = [(row, [row.evenings.get(str(evening.pk), "") for evening in evenings]) for row in rows]
     chart = season_chart(progression[:COLOURS], [date_format(e.date, "d/m") for e in evenings])
     return render(
@@ -109,7 +129,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "evenings": evenings,
             "progression": progression,
             "chart": chart,
-            "open_tables": open_tables,
+            "open_tables": provisional,
             "evening_form": EveningForm(),
             "manages": competition.club.may_manage(request.user),
         },

@@ -117,3 +117,31 @@ def test_standings_draw_the_season_as_a_chart_once_two_evenings_are_played(clien
     assert 'role="img"' in page and "<svg" in page
     assert "Points over the season" in page
     assert page.count("chart-line-") >= 4  # a line per player (and its legend key)
+
+
+def test_a_table_still_playing_shows_the_points_it_would_give_if_it_ended_now(client, alice, evening):
+    """Placement points 10-8-6-5: after one deal to 100 nobody has reached, the leader would get
+    10; the stored standings stay untouched until the table finishes."""
+    evening.present.set(evening.club.players.all())
+    first, _ = evening.draw_and_start(rng=random.Random(3))
+    first.match.add_round(
+        {
+            "entries": [
+                {
+                    "went_out": seat == 0,
+                    "table_points": 50 if seat == 0 else 40 + 10 * seat,
+                    "hand_points": 0 if seat == 0 else 30,
+                }
+                for seat in range(4)
+            ]
+        }
+    )
+    assert first.match.status == "in_progress"
+    client.force_login(alice)
+    page = client.get(reverse("league_standings", args=[evening.competition_id])).content.decode()
+    names = [seat.player.name for seat in first.match.seats.order_by("position")]
+    assert "points if it ended now:" in page
+    assert (
+        f"{names[0]} 10" in page and f"{names[1]} 5" in page
+    )  # 50 leads; 20 (seat 1, after its hand) is last
+    assert not Standing.objects.exists()
