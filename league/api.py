@@ -27,14 +27,24 @@ from players.models import Club
 
 
 class CompetitionSerializer(serializers.ModelSerializer):
+    games = serializers.ListField(child=serializers.CharField(), help_text="game slugs; an evening plays one")
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=Competition.TieBreak.choices),
+        help_text="in the order they apply",
+    )
+    options = serializers.DictField(
+        child=serializers.DictField(), help_text="game slug -> that game's options"
+    )
+
     class Meta:
         model = Competition
         fields = [
             "id",
             "name",
-            "game",
+            "games",
             "starts_on",
             "ends_on",
+            "counts",
             "kind",
             "placement_points",
             "best_of",
@@ -50,14 +60,21 @@ class StandingRowSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.DecimalField(max_digits=12, decimal_places=2)
-    played = serializers.IntegerField(help_text="evenings")
+    played = serializers.IntegerField(help_text="evenings (matches where every match counts)")
     tables = serializers.IntegerField()
     wins = serializers.IntegerField()
     average_place = serializers.DecimalField(max_digits=6, decimal_places=2)
-    trend = serializers.IntegerField(allow_null=True, help_text="places gained since the last evening")
+    trend = serializers.IntegerField(
+        allow_null=True, help_text="places gained since the last evening (or day of matches)"
+    )
     booby = serializers.BooleanField()
-    evenings = serializers.DictField(child=serializers.CharField(), help_text="evening id -> points")
-    counted = serializers.ListField(child=serializers.IntegerField(), help_text="evenings that count")
+    evenings = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="evening id -> points; match id -> points where every match counts",
+    )
+    counted = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the evenings (or matches) that count: best N of M"
+    )
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -79,6 +96,7 @@ class EveningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     competition = serializers.IntegerField()
     date = serializers.DateField()
+    game = serializers.CharField(help_text="the game its tables play: one of the competition's games")
     counts = serializers.BooleanField()
     present = serializers.ListField(child=serializers.IntegerField())
     tables = TableSerializer(many=True)
@@ -146,6 +164,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
         "id": evening.pk,
         "competition": evening.competition_id,
         "date": evening.date,
+        "game": evening.game,
         "counts": evening.counts,
         "present": sorted(evening.present.values_list("pk", flat=True)),
         "tables": [

@@ -4,6 +4,10 @@ The season's game is the first whose home offers a demo match for four players w
 its demo deals, played again and again, finish a table (none is named here: the league asks the
 homes, as every page does). Three past evenings have finished tables and stored standings;
 tonight's evening has its tables drawn and in progress.
+
+Beside it runs a ladder where every match counts: the season's game and a second game whose
+demo deals finish a match, scored table-relative (raw totals of two games cannot be added up).
+It counts the evenings' tables and a loose match of the second game played this week.
 """
 
 from __future__ import annotations
@@ -38,9 +42,49 @@ def load_season(club: Club, user: object) -> Competition | None:
             continue
         try:
             with transaction.atomic():
-                return _season(club, user, home.slug, demo)
+                season = _season(club, user, home.slug, demo)
         except (Refused, _NeverFinishes):
             continue  # its demo deals cannot be replayed at another table: try the next game
+        _ladder(club, user, season)
+        return season
+    return None
+
+
+def _ladder(club: Club, user: object, season: Competition) -> Competition | None:
+    """Every match counts, in the season's game and the first other game whose demo finishes."""
+    for home in all_homes():
+        demo = home.demo()
+        if demo is None or home.slug in season.games or not demo.rounds:
+            continue
+        try:
+            with transaction.atomic():
+                match = Match.start(
+                    club=club,
+                    game=home.slug,
+                    players=list(demo.players),
+                    teams=demo.teams,
+                    options=dict(demo.options),
+                    by=user,
+                )
+                _finish(match, demo, user)
+                games = [*season.games, home.slug]
+                ladder = Competition.objects.create(
+                    club=club,
+                    name="Ladder",
+                    games=games,
+                    counts=Competition.Counts.MATCHES,
+                    kind=Competition.Kind.RELATIVE,
+                    options={**season.options, home.slug: dict(demo.options)},
+                    # Starts before the season, so the season stays first in the club's list.
+                    starts_on=season.starts_on - datetime.timedelta(weeks=4),
+                    ends_on=season.ends_on,
+                    best_of=6,
+                    tie_breaks=["average_place", "wins"],
+                )
+        except (Refused, _NeverFinishes):
+            continue
+        ladder.refresh_standings()
+        return ladder
     return None
 
 
@@ -53,13 +97,17 @@ def _finish(match: Match, demo: DemoMatch, user: object, deals: int = MOST_DEALS
         raise _NeverFinishes(match.game)
 
 
+def _evening_end(day: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(22, 30)))
+
+
 def _season(club: Club, user: object, game: str, demo: DemoMatch) -> Competition:
     today = timezone.localdate()
     competition = Competition.objects.create(
         club=club,
         name="Winter",
-        game=game,
-        options=dict(demo.options),
+        games=[game],
+        options={game: dict(demo.options)},
         starts_on=today - datetime.timedelta(weeks=4),
         ends_on=today + datetime.timedelta(weeks=16),
         placement_points="10,8,6,5",
@@ -78,6 +126,8 @@ def _season(club: Club, user: object, game: str, demo: DemoMatch) -> Competition
         for table in tables:
             if weeks_ago:
                 _finish(table.match, demo, user)
+                # Finished that evening, not while the demo loads (a ladder counts by that day).
+                Match.objects.filter(pk=table.match_id).update(finished_at=_evening_end(evening.date))
             else:
                 _finish(table.match, demo, user, deals=1 + table.number % 2)  # tonight: still playing
     competition.refresh_standings()

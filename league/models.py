@@ -1,37 +1,79 @@
 """Club evenings, their tables, competitions and the standings stored for them.
 
-A competition belongs to a club and one game; its evenings hold who is present and the tables
-drawn for each round of the evening, each table a ``Match``. The arithmetic lives in pure
-modules (``league.seating``, ``league.schemes``); the models only gather the values those
-functions take and store what they return. Standings are stored rows, rebuilt from the seats'
-final ranks and totals (one query) when a table of a counted evening finishes or changes after
-finishing (``league.receivers``), never replayed on a page view.
+A competition belongs to a club and covers one or several games. What counts for it is either
+the tables of its club evenings (``counts = evenings``: each evening plays one of the
+competition's games and is one unit of the season), or every finished match of the club in
+those games within its dates (``counts = matches``: each match its own unit, whether it was
+played on an evening or not). The arithmetic lives in pure modules (``league.seating``,
+``league.schemes``); the models only gather the values those functions take and store what they
+return. Standings are stored rows, rebuilt from the seats' final ranks and totals (one query)
+when a match that counts finishes or changes after finishing (``league.receivers``), never
+replayed on a page view.
+
+Game options (a shorter target for a club evening...) are kept per game, ``{slug: options}``:
+the engine refuses an option a game does not know, so one set cannot serve two games.
 """
 
 from __future__ import annotations
 
+import datetime
 import random
 import secrets
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_comma_separated_integer_list
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from games.registry import home_for
 from league import schemes, seating
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 
+DEFAULT_TIE_BREAKS = [schemes.TieBreak.WINS.value, schemes.TieBreak.AVERAGE_PLACE.value]
+
+
+def default_tie_breaks() -> list[str]:
+    return list(DEFAULT_TIE_BREAKS)
+
+
+def validate_games(value: object) -> None:
+    """At least one game, each a game of the registry, each once."""
+    known = {slug for slug, _label in game_choices()}
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(slug, str) and slug in known for slug in value)
+        or len(set(value)) != len(value)
+    ):
+        raise ValidationError(_("Choose at least one game, each at most once."), code="games")
+
+
+def validate_tie_breaks(value: object) -> None:
+    names = set(schemes.TieBreak)
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(name, str) and name in names for name in value)
+        or len(set(value)) != len(value)
+    ):
+        raise ValidationError(_("Choose tie-breaks from the list, each at most once."), code="tie_breaks")
+
 
 def _tie_break_list(value: str) -> None:
-    names = [name for name in value.split(",") if name]
-    unknown = [name for name in names if name not in schemes.TieBreak.__members__.values()]
-    if unknown or len(set(names)) != len(names):
-        raise ValidationError(_("Choose tie-breaks from the list, each at most once."))
+    """The comma text of tie-breaks before they became a list: migration 0001 still names it."""
+    validate_tie_breaks([name for name in value.split(",") if name])
+
+
+def validate_options(value: object) -> None:
+    if not isinstance(value, dict) or not all(isinstance(o, dict) for o in value.values()):
+        raise ValidationError(_("Game options are kept per game."), code="options")
 
 
 class Competition(models.Model):
@@ -40,11 +82,25 @@ class Competition(models.Model):
         RAW = schemes.Kind.RAW, _("Raw totals")
         RELATIVE = schemes.Kind.RELATIVE, _("Table-relative score")
 
+    class Counts(models.TextChoices):
+        EVENINGS = "evenings", _("The tables of the club evenings")
+        MATCHES = "matches", _("Every finished match of the club in these games")
+
+    class TieBreak(models.TextChoices):
+        WINS = schemes.TieBreak.WINS, _("Most wins")
+        AVERAGE_PLACE = schemes.TieBreak.AVERAGE_PLACE, _("Best average place")
+        PLAYED = schemes.TieBreak.PLAYED, _("Most evenings (or matches) played")
+        LAST_EVENING = schemes.TieBreak.LAST_EVENING, _("Most points on the last evening (or match) played")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=100)
-    game = models.CharField(_("game"), max_length=32, choices=game_choices)
+    # Game slugs, in the order the secretary gave them; the first is an evening's default.
+    games = models.JSONField(_("games"), default=list, validators=[validate_games])
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
+    counts = models.CharField(
+        _("what counts"), max_length=12, choices=Counts.choices, default=Counts.EVENINGS
+    )
     kind = models.CharField(_("scoring scheme"), max_length=12, choices=Kind.choices, default=Kind.PLACEMENT)
     placement_points = models.CharField(
         _("points by place"),
@@ -57,16 +113,13 @@ class Competition(models.Model):
         _("best evenings that count"), null=True, blank=True, help_text=_("Empty: every evening counts.")
     )
     min_evenings = models.PositiveSmallIntegerField(_("minimum attendance (evenings)"), default=0)
-    tie_breaks = models.CharField(
-        _("tie-breaks, in order"),
-        max_length=100,
-        default="wins,average_place",
-        validators=[_tie_break_list],
-        help_text=_("From: wins, average_place, played, last_evening."),
+    # TieBreak values, in the order they apply.
+    tie_breaks = models.JSONField(
+        _("tie-breaks, in order"), default=default_tie_breaks, blank=True, validators=[validate_tie_breaks]
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
-    # The game's options every table starts with (a shorter target for a club evening...).
-    options = models.JSONField(_("game options"), default=dict, blank=True)
+    # Per game, the options every table of it starts with: {slug: {"target": 100}}.
+    options = models.JSONField(_("game options"), default=dict, blank=True, validators=[validate_options])
     standings_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -76,8 +129,40 @@ class Competition(models.Model):
         return self.name
 
     def clean(self) -> None:
+        errors: dict[str, ValidationError] = {}
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
-            raise ValidationError({"ends_on": _("The season cannot end before it starts.")})
+            errors["ends_on"] = ValidationError(_("The season cannot end before it starts."))
+        if self.kind == self.Kind.RAW and isinstance(self.games, list) and len(self.games) > 1:
+            errors["kind"] = ValidationError(
+                _(
+                    "Raw totals of different games cannot be added up: choose placement points or "
+                    "the table-relative score, or keep one game."
+                ),
+                code="raw_over_games",
+            )
+        if self.pk and isinstance(self.games, list):
+            playing = self.evenings.exclude(game__in=self.games).values_list("game", flat=True).first()
+            if playing:
+                errors["games"] = ValidationError(
+                    _("An evening of this competition plays %(game)s: keep that game."),
+                    code="game_in_use",
+                    params={"game": _game_name(playing)},
+                )
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def counts_matches(self) -> bool:
+        return self.counts == self.Counts.MATCHES
+
+    def options_for(self, game: str) -> dict[str, Any]:
+        return dict(self.options.get(game, {}))
+
+    def game_names(self) -> list[str]:
+        return [_game_name(slug) for slug in self.games]
+
+    def tie_break_labels(self) -> list[str]:
+        return [str(self.TieBreak(name).label) for name in self.tie_breaks]
 
     @property
     def scheme(self) -> schemes.Scheme:
@@ -86,41 +171,65 @@ class Competition(models.Model):
             placement_points=tuple(int(p) for p in self.placement_points.split(",") if p),
             best_of=self.best_of,
             min_evenings=self.min_evenings,
-            tie_breaks=tuple(schemes.TieBreak(t) for t in self.tie_breaks.split(",") if t),
+            tie_breaks=tuple(schemes.TieBreak(t) for t in self.tie_breaks),
             booby_prize=self.booby_prize,
         )
 
-    def finished_tables(self) -> list[schemes.Table]:
-        """The finished tables of the counted evenings, from the seats' stored final places."""
-        seats = (
-            Seat.objects.filter(
-                match__league_table__evening__competition=self,
-                match__league_table__evening__counts=True,
-                match__status=Match.Status.FINISHED,
-                match__deleted_at__isnull=True,
+    def finished_tables(self) -> tuple[list[schemes.Table], dict[int, object]]:
+        """The finished tables that count, from the seats' stored final places, in one query;
+        and, per unit, the session it belongs to (its evening, or the day a match finished),
+        which the trend compares against."""
+        seats = Seat.objects.filter(match__status=Match.Status.FINISHED, match__deleted_at__isnull=True)
+        if self.counts_matches:
+            seats = seats.filter(
+                match__club_id=self.club_id,
+                match__game__in=self.games,
+                match__finished_at__date__range=(self.starts_on, self.ends_on),
             )
-            .order_by("match_id", "position")
-            .values_list(
-                "match_id", "match__league_table__evening_id", "player_id", "final_rank", "final_total"
+            unit, when = "match_id", "match__finished_at"
+        else:
+            seats = seats.filter(
+                match__league_table__evening__competition=self, match__league_table__evening__counts=True
             )
+            unit, when = "match__league_table__evening_id", "match__league_table__evening__date"
+        found = seats.order_by("match_id", "position").values_list(
+            "match_id", unit, when, "player_id", "final_rank", "final_total"
         )
-        tables: dict[int, tuple[int, list[schemes.Place]]] = {}
-        for match_id, evening_id, player_id, rank, total in seats:
-            tables.setdefault(match_id, (evening_id, []))[1].append(
-                schemes.Place(player_id, rank or 0, total or 0)
-            )
-        return [schemes.Table(evening, tuple(places)) for evening, places in tables.values()]
+        tables: dict[int, tuple[int, Any, list[schemes.Place]]] = {}
+        for match_id, unit_id, at, player_id, rank, total in found:
+            place = schemes.Place(player_id, rank or 0, total or 0)
+            tables.setdefault(match_id, (unit_id, at, []))[2].append(place)
+        # A unit's place in the season goes by date (an evening created late may be an early one).
+        dated = sorted({(at, unit_id) for unit_id, at, _places in tables.values()})
+        order = {unit_id: index for index, (_at, unit_id) in enumerate(dated)}
+        session: dict[int, object] = {
+            unit_id: timezone.localdate(at) if isinstance(at, datetime.datetime) else unit_id
+            for unit_id, at, _places in tables.values()
+        }
+        return [schemes.Table(u, tuple(places), order[u]) for u, _at, places in tables.values()], session
+
+    def open_matches(self) -> models.QuerySet[Match]:
+        """The matches still playing that would count once finished: the open tables of the
+        counted evenings, or (every match counting) the club's open matches in these games
+        while the season runs (they would finish today)."""
+        matches = Match.objects.filter(status=Match.Status.IN_PROGRESS, deleted_at__isnull=True)
+        if not self.counts_matches:
+            return matches.filter(league_table__evening__competition=self, league_table__evening__counts=True)
+        if not self.starts_on <= timezone.localdate() <= self.ends_on:
+            return matches.none()
+        return matches.filter(club_id=self.club_id, game__in=self.games)
 
     @transaction.atomic
     def refresh_standings(self) -> None:
-        """Rebuild the stored standings (and each row's trend since the last evening)."""
+        """Rebuild the stored standings (and each row's trend since the last session: the last
+        evening, or the last day a counted match finished)."""
         # Two tables finishing at once rebuild one after the other, not into each other's rows.
         Competition.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
-        tables = self.finished_tables()
+        tables, session = self.finished_tables()
         scheme = self.scheme
         rows = schemes.standings(scheme, tables)
-        last = max((t.evening for t in tables), default=None)
-        before = schemes.standings(scheme, [t for t in tables if t.evening != last])
+        last = max((t.order, session[t.unit]) for t in tables)[1] if tables else None
+        before = schemes.standings(scheme, [t for t in tables if session[t.unit] != last])
         moves = schemes.trend(before, rows)
         Standing.objects.filter(competition=self).delete()
         Standing.objects.bulk_create(
@@ -136,13 +245,61 @@ class Competition(models.Model):
                 average_place=_decimal(row.average_place),
                 trend=moves[row.player],
                 booby=row.booby,
-                evenings={str(e): str(_decimal(p)) for e, p in row.evenings},
+                evenings={str(unit): str(_decimal(p)) for unit, p in row.units},
                 counted=sorted(row.counted),
             )
             for index, row in enumerate(rows)
         )
         self.standings_at = timezone.now()
         self.save(update_fields=["standings_at"])
+
+    def season(
+        self, rows: Iterable[Standing], evenings: Iterable[Evening]
+    ) -> tuple[list[datetime.date], list[tuple[Standing, list[str]]]]:
+        """The season as columns of dates and each row's points per column ("" where the player
+        did not play): per evening, or, where every match counts, per day matches finished
+        (a column per match would grow without end; one query reads the days)."""
+        rows = list(rows)
+        if self.counts_matches:
+            ids = {int(unit) for row in rows for unit in row.evenings}
+            finished = Match.objects.filter(pk__in=ids).values_list("pk", "finished_at")
+            days: dict[datetime.date, list[str]] = {}
+            for pk, at in sorted(finished, key=lambda item: (item[1] is None, item[1], item[0])):
+                if at is not None:
+                    days.setdefault(timezone.localdate(at), []).append(str(pk))
+            columns = list(days.items())
+        else:
+            columns = [(evening.date, [str(evening.pk)]) for evening in evenings]
+        progression = []
+        for row in rows:
+            values = []
+            for _day, units in columns:
+                played = [Decimal(row.evenings[unit]) for unit in units if unit in row.evenings]
+                values.append(str(sum(played, Decimal(0))) if played else "")
+            progression.append((row, values))
+        return [day for day, _units in columns], progression
+
+    @classmethod
+    def counting(cls, match: Match) -> models.QuerySet[Competition]:
+        """The competitions a match counts for, or counted for before this write, in one query:
+        the competition of its evening, and the club's competitions where every match counts in
+        its game whose dates hold the day it finished. An open match (an undo reopened it, and
+        the day it had finished is gone) may have counted on any date: those competitions are
+        all refreshed, which is rare and harmless. The game is checked by the caller (a JSON
+        list lookup is not portable to SQLite)."""
+        loose = Q(counts=cls.Counts.MATCHES, club_id=match.club_id)
+        if match.finished_at is not None:
+            day = timezone.localdate(match.finished_at)
+            loose &= Q(starts_on__lte=day, ends_on__gte=day)
+        on_evening = Q(counts=cls.Counts.EVENINGS, evenings__tables__match=match, evenings__counts=True)
+        return cls.objects.filter(loose | on_evening).distinct()
+
+
+def _game_name(slug: str) -> str:
+    try:
+        return str(home_for(slug).name)
+    except scoring.UnknownGame:
+        return slug
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -152,6 +309,8 @@ def _decimal(value: Fraction) -> Decimal:
 class Evening(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
     date = models.DateField(_("date"))
+    # One of the competition's games; empty is filled with its first on save.
+    game = models.CharField(_("game"), max_length=32, choices=game_choices, blank=True)
     counts = models.BooleanField(_("counts for the standings"), default=True)
     present = models.ManyToManyField(Player, blank=True, related_name="evenings", verbose_name=_("present"))
 
@@ -161,9 +320,23 @@ class Evening(models.Model):
     def __str__(self) -> str:
         return f"{self.competition} {self.date}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.game:
+            self.game = self.competition.games[0]
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        games = self.competition.games if self.competition_id else []
+        if self.game and games and self.game not in games:
+            raise ValidationError({"game": _("Choose one of the competition's games.")})
+
     @property
     def club(self) -> Club:
         return self.competition.club
+
+    @property
+    def game_name(self) -> str:
+        return _game_name(self.game)
 
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]
@@ -180,7 +353,7 @@ class Evening(models.Model):
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():
             raise StillPlaying
-        rules = scoring.get_game(self.competition.game)
+        rules = scoring.get_game(self.game)
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
         history = Seat.objects.filter(match__league_table__evening__competition=self.competition)
@@ -194,7 +367,11 @@ class Evening(models.Model):
         for number, seated in enumerate(drawn, start=1):
             # Teams: the engine's default seating for partnerships (None for solo games).
             match = Match.start(
-                club=self.club, game=rules.slug, players=list(seated), options=self.competition.options, by=by
+                club=self.club,
+                game=rules.slug,
+                players=list(seated),
+                options=self.competition.options_for(rules.slug),
+                by=by,
             )
             tables.append(Table.objects.create(evening=self, round=round_number, number=number, match=match))
         return tables

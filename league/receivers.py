@@ -1,6 +1,8 @@
-"""Stored standings follow the matches: a finished table, a correction after the end, or an
-undo that reopened a finished table refreshes its competition's standings once. Writes during
-play (a match still open before and after) change nothing stored and are ignored."""
+"""Stored standings follow the matches: a finished match, a correction after the end, an undo
+that reopened a finished match, a deletion or a restore refreshes the standings of every
+competition it counts (or counted) for, once each: the competition of its club evening, and the
+club's competitions where every match in its game counts. Writes during play (a match still
+open before and after) change nothing stored and are ignored."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from league.models import Table
+from league.models import Competition
 from matches.signals import match_recorded
 
 
@@ -16,8 +18,7 @@ from matches.signals import match_recorded
 def refresh_standings(sender: Any, match: Any, state: Any, was_finished: bool, **kwargs: Any) -> None:
     if not (state.finished or was_finished):
         return
-    table = (
-        Table.objects.filter(match=match, evening__counts=True).select_related("evening__competition").first()
-    )
-    if table is not None:
-        table.evening.competition.refresh_standings()
+    for competition in Competition.counting(match):
+        # The match's game is checked here: a JSON list lookup is not portable to SQLite.
+        if not competition.counts_matches or match.game in competition.games:
+            competition.refresh_standings()

@@ -10,11 +10,17 @@ A table's result is each player's final rank and total as the engine left them
 - ``relative``: the share of the table's other players one finished ahead of, 0-100 (a tie
   counts half), so tables of 3, 4 and 5 weigh the same.
 
-An evening's points are the sum over its tables (several rounds per evening). A player's
-season counts their best ``best_of`` evenings (all when None); a player with fewer than
-``min_evenings`` evenings is listed below the qualified players, unranked. Ties on points are
+Tables are grouped in *units*: a club evening (its points are the sum over its tables, several
+rounds per evening) or, where every match of the club counts, each match on its own. The scheme
+does not care which: a unit is an id and its place in the season (``Table.order``). A player's
+season counts their best ``best_of`` units (all when None); a player with fewer than
+``min_evenings`` units is listed below the qualified players, unranked. Ties on points are
 broken by the tie-breaks in the order the competition states them; players still equal share
 the rank. The booby prize goes to the last-ranked qualified player(s).
+
+Points of different games can be compared by place (placement, table-relative) but not by raw
+total (the totals of two games measure different things); the competition refuses
+``raw`` over several games (``Competition.clean``), so nothing here has to know the game.
 """
 
 from __future__ import annotations
@@ -35,8 +41,8 @@ class Kind(StrEnum):
 class TieBreak(StrEnum):
     WINS = "wins"  # more tables won
     AVERAGE_PLACE = "average_place"  # lower average rank
-    PLAYED = "played"  # more evenings played
-    LAST_EVENING = "last_evening"  # more points on the latest evening either played
+    PLAYED = "played"  # more units (evenings or matches) played
+    LAST_EVENING = "last_evening"  # more points on the latest unit either played
 
 
 @dataclass(frozen=True)
@@ -58,10 +64,13 @@ class Place:
 
 @dataclass(frozen=True)
 class Table:
-    """One finished table: the evening it belongs to (evenings sort by this key) and its places."""
+    """One finished table: the unit it belongs to (an evening, or the match itself), its places,
+    and the unit's place in the season (units sort by ``(order, unit)``: the caller knows the
+    dates, an id alone does not say which evening came first)."""
 
-    evening: int
+    unit: int
     places: tuple[Place, ...]
+    order: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,12 +78,12 @@ class Row:
     player: int
     rank: int | None  # None: not (yet) qualified by minimum attendance
     points: Fraction
-    played: int  # evenings
+    played: int  # units: evenings, or matches
     tables: int
     wins: int
     average_place: Fraction
-    evenings: tuple[tuple[int, Fraction], ...]  # (evening, points that evening), in order
-    counted: frozenset[int]  # the evenings that count (best N of M)
+    units: tuple[tuple[int, Fraction], ...]  # (unit, points in it), in season order
+    counted: frozenset[int]  # the units that count (best N of M)
     booby: bool = False
 
 
@@ -100,7 +109,7 @@ def table_points(scheme: Scheme, table: Table) -> dict[int, Fraction]:
 
 @dataclass
 class _Tally:
-    evenings: dict[int, Fraction]
+    units: dict[int, Fraction]  # filled in season order (dicts keep it)
     ranks: list[int]
 
 
@@ -114,35 +123,35 @@ def _sort_key(row: Row, tie_breaks: Sequence[TieBreak]) -> tuple[Fraction, ...]:
         elif tie_break is TieBreak.PLAYED:
             key.append(Fraction(-row.played))
         else:
-            key.append(-row.evenings[-1][1] if row.evenings else Fraction(0))
+            key.append(-row.units[-1][1] if row.units else Fraction(0))
     return tuple(key)
 
 
 def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
     """Every player who played a table, qualified players first in rank order."""
     tally: dict[int, _Tally] = defaultdict(lambda: _Tally({}, []))
-    for table in sorted(tables, key=lambda t: t.evening):
+    for table in sorted(tables, key=lambda t: (t.order, t.unit)):
         for player, points in table_points(scheme, table).items():
             entry = tally[player]
-            entry.evenings[table.evening] = entry.evenings.get(table.evening, Fraction(0)) + points
+            entry.units[table.unit] = entry.units.get(table.unit, Fraction(0)) + points
         for place in table.places:
             tally[place.player].ranks.append(place.rank)
     rows = []
     for player, entry in tally.items():
-        evenings = tuple(sorted(entry.evenings.items()))
-        # Best N: the highest-scoring evenings; among equal ones the earlier counts (stable).
-        best = sorted(evenings, key=lambda item: -item[1])[: scheme.best_of or len(evenings)]
+        units = tuple(entry.units.items())
+        # Best N: the highest-scoring units; among equal ones the earlier counts (stable).
+        best = sorted(units, key=lambda item: -item[1])[: scheme.best_of or len(units)]
         rows.append(
             Row(
                 player=player,
                 rank=None,
                 points=sum((points for _, points in best), Fraction(0)),
-                played=len(evenings),
+                played=len(units),
                 tables=len(entry.ranks),
                 wins=entry.ranks.count(1),
                 average_place=Fraction(sum(entry.ranks), len(entry.ranks)),
-                evenings=evenings,
-                counted=frozenset(evening for evening, _ in best),
+                units=units,
+                counted=frozenset(unit for unit, _ in best),
             )
         )
     qualified = sorted(

@@ -72,10 +72,9 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-def provisional_points(scheme: schemes.Scheme, table: Table) -> list[tuple[str, str]]:
-    """What each player of a table still playing would score if it ended now: its current
+def provisional_points(scheme: schemes.Scheme, match: Match) -> list[tuple[str, str]]:
+    """What each player of a match still playing would score if it ended now: its current
     places, through the competition's scheme (stored standings never include them)."""
-    match = table.match
     state = replay_stored(match.rules, match.setup, [r.body for r in match.rounds.all()])
     seats = list(match.seats.all())
     places = [
@@ -83,8 +82,15 @@ def provisional_points(scheme: schemes.Scheme, table: Table) -> list[tuple[str, 
         for row in state.standings
         for seat in row.seats
     ]
-    points = schemes.table_points(scheme, schemes.Table(table.evening_id, tuple(places)))
+    points = schemes.table_points(scheme, schemes.Table(match.pk, tuple(places)))
     return [(seat.player.name, f"{float(points.get(seat.player_id, 0)):g}") for seat in seats]
+
+
+def _table_of(match: Match) -> Table | None:
+    try:
+        return match.league_table
+    except Table.DoesNotExist:
+        return None  # a loose match (every match counts)
 
 
 def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
@@ -107,19 +113,17 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
     rows = list(competition.standings.select_related("player"))
     evenings = list(competition.evenings.annotate(table_count=Count("tables")))
-    open_tables = (
-        Table.objects.filter(evening__competition=competition, evening__counts=True)
-        .filter(match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True)
-        .select_related("evening")
-        .prefetch_related(
-            Prefetch("match__seats", queryset=Seat.objects.select_related("player")), "match__rounds"
-        )
-        .annotate(deals=Count("match__rounds"))
+    open_matches = (
+        competition.open_matches()
+        .select_related("league_table__evening")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")), "rounds")
+        .annotate(deals=Count("rounds"))
+        .order_by("created_at", "pk")
     )
     scheme = competition.scheme
-    provisional = [(table, provisional_points(scheme, table)) for table in open_tables]
-    progression = [(row, [row.evenings.get(str(evening.pk), "") for evening in evenings]) for row in rows]
-    chart = season_chart(progression[:COLOURS], [date_format(e.date, "d/m") for e in evenings])
+    provisional = [(match, _table_of(match), provisional_points(scheme, match)) for match in open_matches]
+    columns, progression = competition.season(rows, evenings)
+    chart = season_chart(progression[:COLOURS], [date_format(day, "d/m") for day in columns])
     return render(
         request,
         "league/standings.html",
@@ -127,10 +131,11 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "competition": competition,
             "rows": rows,
             "evenings": evenings,
+            "columns": columns,
             "progression": progression,
             "chart": chart,
             "open_tables": provisional,
-            "evening_form": EveningForm(),
+            "evening_form": EveningForm(competition=competition),
             "manages": competition.club.may_manage(request.user),
         },
     )
@@ -148,7 +153,7 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
             _("rank"),
             _("player"),
             _("points"),
-            _("evenings"),
+            _("matches") if competition.counts_matches else _("evenings"),
             _("tables"),
             _("wins"),
             _("average place"),
@@ -178,11 +183,10 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
 def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
     _may_manage(request, competition.club)
-    form = EveningForm(request.POST)
+    form = EveningForm(request.POST, competition=competition)
     if not form.is_valid():
-        messages.error(request, _("Give the evening a date."))
+        messages.error(request, _("Give the evening a date and one of the competition's games."))
         return redirect("league_standings", competition.pk)
-    form.instance.competition = competition
     evening = form.save()
     return redirect("league_evening", evening.pk)
 

@@ -165,8 +165,8 @@ class CompetitionFactory(factory.django.DjangoModelFactory[Competition]):
 
     club = factory.SubFactory(ClubFactory)
     name = factory.Sequence(lambda n: f"Season {n}")
-    game = "duizenden"
-    options = factory.LazyFunction(lambda: {"target": 100})
+    games = factory.LazyFunction(lambda: ["duizenden"])
+    options = factory.LazyFunction(lambda: {"duizenden": {"target": 100}})
     starts_on = datetime.date(2026, 9, 1)
     ends_on = datetime.date(2027, 6, 30)
     placement_points = "10,8,6,5"

@@ -550,13 +550,14 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {
             "name": "Zomer",
-            "game": GAME,
+            "games": [GAME],
             "starts_on": "2027-06-01",
             "ends_on": "2027-08-31",
+            "counts": "evenings",
             "kind": "placement",
             "placement_points": "10,8,6",
             "min_evenings": "0",
-            "tie_breaks": "wins",
+            "tie_break_1": "wins",
         },
     ),
     page(

@@ -36,7 +36,7 @@ def test_a_drawn_evening_scored_to_the_end_shows_in_the_standings(klaverclub, al
 
 
 def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, alice):
-    evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub, game="barbuse"))
+    evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub, games=["barbuse"]))
     evening.present.set(PlayerFactory.create_batch(5, club=klaverclub))
     answer = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
     assert answer.status_code == 400

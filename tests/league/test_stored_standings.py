@@ -52,8 +52,10 @@ def test_the_draw_starts_a_match_per_table_for_everybody_present(evening):
 
 
 def test_players_who_fit_no_tables_are_refused_and_nothing_is_started(evening):
-    evening.competition.game = "barbuse"  # exactly four a table
+    evening.competition.games = ["duizenden", "barbuse"]
     evening.competition.save()
+    evening.game = "barbuse"  # exactly four a table
+    evening.save()
     evening.present.add(PlayerFactory(club=evening.competition.club))
     with pytest.raises(NoSeating):
         evening.draw_and_start()
