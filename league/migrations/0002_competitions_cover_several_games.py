@@ -92,6 +92,14 @@ class Migration(migrations.Migration):
             field=models.JSONField(blank=True, default=league.models.default_tie_breaks),
         ),
         migrations.RunPython(forwards, backwards),
+        # A default for the way back: the column comes back before ``backwards`` fills it.
+        migrations.AlterField(
+            model_name="competition",
+            name="game",
+            field=models.CharField(
+                choices=matches.models.game_choices, default="", max_length=32, verbose_name="game"
+            ),
+        ),
         migrations.RemoveField(model_name="competition", name="game"),
         migrations.RemoveField(model_name="competition", name="tie_breaks"),
         migrations.RenameField(model_name="competition", old_name="tie_break_list", new_name="tie_breaks"),
