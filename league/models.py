@@ -262,7 +262,7 @@ class Competition(models.Model):
         rows = list(rows)
         if self.counts_matches:
             ids = {int(unit) for row in rows for unit in row.evenings}
-            finished = Match.objects.filter(pk__in=ids).values_list("pk", "finished_at")
+            finished = Match.objects.filter(pk__in=ids).order_by().values_list("pk", "finished_at")
             days: dict[datetime.date, list[str]] = {}
             for pk, at in sorted(finished, key=lambda item: (item[1] is None, item[1], item[0])):
                 if at is not None:
@@ -280,19 +280,20 @@ class Competition(models.Model):
         return [day for day, _units in columns], progression
 
     @classmethod
-    def counting(cls, match: Match) -> models.QuerySet[Competition]:
-        """The competitions a match counts for, or counted for before this write, in one query:
-        the competition of its evening, and the club's competitions where every match counts in
-        its game whose dates hold the day it finished. An open match (an undo reopened it, and
-        the day it had finished is gone) may have counted on any date: those competitions are
-        all refreshed, which is rare and harmless. The game is checked by the caller (a JSON
-        list lookup is not portable to SQLite)."""
+    def counting(cls, match: Match) -> list[Competition]:
+        """The competitions a match counts for, or counted for before this write, found in one
+        query: the competition of its club evening (if that evening counts), and the club's
+        competitions where every match in its game counts whose dates hold the day it finished.
+        An open match (an undo reopened it: the day it had finished is gone) may have counted on
+        any date, so those competitions are all taken, which is rare and harmless. The game is
+        checked here rather than in SQL: a lookup inside a JSON list is not portable to SQLite."""
         loose = Q(counts=cls.Counts.MATCHES, club_id=match.club_id)
         if match.finished_at is not None:
             day = timezone.localdate(match.finished_at)
             loose &= Q(starts_on__lte=day, ends_on__gte=day)
         on_evening = Q(counts=cls.Counts.EVENINGS, evenings__tables__match=match, evenings__counts=True)
-        return cls.objects.filter(loose | on_evening).distinct()
+        found = cls.objects.filter(loose | on_evening).distinct()
+        return [c for c in found if not c.counts_matches or match.game in c.games]
 
 
 def _game_name(slug: str) -> str:

@@ -19,6 +19,4 @@ def refresh_standings(sender: Any, match: Any, state: Any, was_finished: bool, *
     if not (state.finished or was_finished):
         return
     for competition in Competition.counting(match):
-        # The match's game is checked here: a JSON list lookup is not portable to SQLite.
-        if not competition.counts_matches or match.game in competition.games:
-            competition.refresh_standings()
+        competition.refresh_standings()

@@ -86,6 +86,36 @@ def test_league_pages_do_not_grow_with_evenings_or_players(
     assert response.status_code == 200
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("matches", "open_matches"), [(1, 1), (6, 3)])
+def test_standings_where_every_match_counts_do_not_grow_with_matches(
+    client, alice, django_assert_max_num_queries, matches: int, open_matches: int
+) -> None:
+    """Beyond the evenings' page: the open matches' seats and rounds (two prefetches, for the
+    points they would give now) and the days the counted matches finished (its season table is
+    per day played): three more queries, however many matches."""
+    from django.urls import reverse
+
+    from league.models import Competition
+    from matches.models import Match
+    from tests.factories import CompetitionFactory
+    from tests.league.test_stored_standings import deal
+
+    club = Club.personal_for(alice)
+    competition = CompetitionFactory.create(club=club, counts=Competition.Counts.MATCHES, best_of=3)
+    for n in range(matches + open_matches):
+        match = Match.start(
+            club=club, game="duizenden", players=["A", "B", "C", f"D{n}"], options={"target": 100}
+        )
+        if n < matches:
+            match.add_round(deal(winner=n % 4))
+    client.force_login(alice)
+    client.get("/")
+    with django_assert_max_num_queries(LEAGUE_LIMITS["league_standings"] + 3):
+        response = client.get(reverse("league_standings", args=[competition.pk]))
+    assert response.status_code == 200
+
+
 # The entry's other writes: what the sheet's confirmation, redo and rematch buttons post. Each
 # also reads the user's role in the club; undo and redo also keep what can be redone in the session.
 ENTRY_LIMITS = {
