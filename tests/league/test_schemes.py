@@ -134,3 +134,37 @@ def test_trend_counts_places_gained_since_the_last_evening():
     # After evening 2: A 18, B 18 (A ahead on average? both 1 win, avg 1.5) share 1st; C 12; D 5; E 5.
     # After evening 3: B 1st (=0), A 2nd (-1), C 3rd (=0), D 4th (from shared 4th: 0), E 5th (-1).
     assert moves == {B: 0, A: -1, C: 0, D: 0, E: -1}
+
+
+# A and B both end on 20: A won a table, B had more on the last unit (6 against 5).
+EQUAL_ON_POINTS = [
+    table(1, (A, 1), (C, 2), (B, 3), (D, 4)),  # A10 C8 B6 D5
+    table(2, (C, 1), (B, 2), (D, 3), (A, 4)),  # C10 B8 D6 A5
+    table(3, (C, 1), (D, 2), (B, 3), (A, 4)),  # C10 D8 B6 A5
+]
+
+
+@pytest.mark.parametrize(
+    ("tie_breaks", "order"),
+    [
+        ((TieBreak.WINS, TieBreak.LAST_EVENING), [C, A, B, D]),
+        ((TieBreak.LAST_EVENING, TieBreak.WINS), [C, B, A, D]),
+    ],
+)
+def test_the_first_stated_tie_break_decides_before_the_next(tie_breaks, order):
+    rows = standings(Scheme(placement_points=POINTS, tie_breaks=tie_breaks), EQUAL_ON_POINTS)
+    assert [row.player for row in rows] == order
+    assert [row.points for row in rows] == [28, 20, 20, 19]
+
+
+def test_units_follow_their_stated_order_not_their_id():
+    """Unit 9 was played before unit 2 (an evening entered late): the last unit, which the
+    last-evening tie-break reads, is unit 2, and among equal units the earlier one counts."""
+    season = [
+        Table(9, (Place(A, 1, 0), Place(B, 2, 0)), order=0),  # A10 B8
+        Table(2, (Place(B, 1, 0), Place(A, 2, 0)), order=1),  # B10 A8
+    ]
+    rows = {row.player: row for row in standings(Scheme(placement_points=POINTS, best_of=1), season)}
+    assert rows[A].units == ((9, 10), (2, 8)) and rows[A].counted == {9}
+    last = standings(Scheme(placement_points=POINTS, tie_breaks=(TieBreak.LAST_EVENING,)), season)
+    assert [(row.player, row.rank) for row in last] == [(B, 1), (A, 2)]
