@@ -79,7 +79,13 @@ def _per_match(name: str, path: Callable[[Match], str], main: bool = False) -> l
 def _competition(demo: Demo) -> Any:
     from league.models import Competition
 
-    return Competition.objects.filter(club=demo.club).first()
+    return Competition.objects.filter(club=demo.club, counts=Competition.Counts.EVENINGS).first()
+
+
+def _ladder(demo: Demo) -> Any:
+    from league.models import Competition
+
+    return Competition.objects.filter(club=demo.club, counts=Competition.Counts.MATCHES).first()
 
 
 def _evening(demo: Demo) -> Any:
@@ -125,6 +131,7 @@ PAGES: list[Visit] = [
     # --- the league, ratings and live boards of the demo club ---
     Visit("competitions", lambda d: reverse("league_competitions", args=[d.club.pk]), True),
     Visit("standings", lambda d: reverse("league_standings", args=[_competition(d).pk]), True, main=True),
+    Visit("ladder standings", lambda d: reverse("league_standings", args=[_ladder(d).pk]), True),
     Visit("evening", lambda d: reverse("league_evening", args=[_evening(d).pk]), True, main=True),
     Visit("evening tv", lambda d: reverse("evening_tv", args=[_evening(d).pk]), True, scheme="dark"),
     Visit("ratings", lambda d: reverse("club_ratings", args=[d.club.pk]), True),

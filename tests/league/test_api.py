@@ -43,3 +43,18 @@ def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, ali
     [error] = answer.json()["errors"]
     assert error["code"] == "invalid" and error["field"] == "present"
     assert "5 players present do not fit tables of 4" in error["message"]
+
+
+def test_competitions_say_their_games_what_counts_and_tie_breaks_in_order(klaverclub, bob):
+    competition = CompetitionFactory.create(
+        club=klaverclub, games=["duizenden", "barbuse"], counts="matches", tie_breaks=["played", "wins"]
+    )
+    evening = EveningFactory.create(competition=competition, game="barbuse")
+    [body] = _api_client(bob).get(reverse("api-competitions", args=[klaverclub.pk])).json()
+    assert (body["games"], body["counts"], body["tie_breaks"]) == (
+        ["duizenden", "barbuse"],
+        "matches",
+        ["played", "wins"],
+    )
+    assert body["options"] == {"duizenden": {"target": 100}}
+    assert _api_client(bob).get(reverse("api-evening", args=[evening.pk])).json()["game"] == "barbuse"
