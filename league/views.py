@@ -83,7 +83,8 @@ def provisional_points(scheme: schemes.Scheme, match: Match) -> list[tuple[str, 
         for seat in row.seats
     ]
     points = schemes.table_points(scheme, schemes.Table(match.pk, tuple(places)))
-    return [(seat.player.name, f"{float(points.get(seat.player_id, 0)):g}") for seat in seats]
+    # Two decimals at most, as the stored standings show them (a relative score is a fraction).
+    return [(seat.player.name, f"{round(float(points.get(seat.player_id, 0)), 2):g}") for seat in seats]
 
 
 def _table_of(match: Match) -> Table | None:

@@ -202,3 +202,29 @@ def test_no_provisional_rows_once_the_season_is_over(klaverclub):
     )
     Match.start(club=klaverclub, game="duizenden", players=["Ann", "Bas"], options={"target": 100})
     assert not competition.open_matches().exists()
+
+
+def test_provisional_table_relative_points_show_two_decimals(klaverclub):
+    """After one deal seat 0 leads (50), then seats 3, 2, 1: 100, 0, 33.33, 66.67 in seat order."""
+    from league.views import provisional_points
+
+    competition = ladder(klaverclub, kind=Competition.Kind.RELATIVE)
+    match = Match.start(
+        club=klaverclub, game="duizenden", players=["Ann", "Bas", "Cas", "Dre"], options={"target": 100}
+    )
+    entries = [
+        {
+            "went_out": seat == 0,
+            "table_points": 50 if seat == 0 else 40 + 10 * seat,
+            "hand_points": 0 if seat == 0 else 30,
+        }
+        for seat in range(4)
+    ]
+    match.add_round({"entries": entries})
+    [open_match] = competition.open_matches()
+    assert provisional_points(competition.scheme, open_match) == [
+        ("Ann", "100"),
+        ("Bas", "0"),
+        ("Cas", "33.33"),
+        ("Dre", "66.67"),
+    ]
