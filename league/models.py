@@ -231,6 +231,13 @@ class Competition(models.Model):
         last = max((t.order, session[t.unit]) for t in tables)[1] if tables else None
         before = schemes.standings(scheme, [t for t in tables if session[t.unit] != last])
         moves = schemes.trend(before, rows)
+        days: dict[int, dict[str, Fraction]] = {}
+        if self.counts_matches:
+            for row in rows:
+                per_day = days.setdefault(row.player, {})
+                for unit, points in row.units:
+                    day = str(session[unit])  # the ISO date the match finished
+                    per_day[day] = per_day.get(day, Fraction(0)) + points
         Standing.objects.filter(competition=self).delete()
         Standing.objects.bulk_create(
             Standing(
@@ -247,6 +254,7 @@ class Competition(models.Model):
                 booby=row.booby,
                 evenings={str(unit): str(_decimal(p)) for unit, p in row.units},
                 counted=sorted(row.counted),
+                days={day: str(_decimal(p)) for day, p in days.get(row.player, {}).items()},
             )
             for index, row in enumerate(rows)
         )
@@ -257,27 +265,16 @@ class Competition(models.Model):
         self, rows: Iterable[Standing], evenings: Iterable[Evening]
     ) -> tuple[list[datetime.date], list[tuple[Standing, list[str]]]]:
         """The season as columns of dates and each row's points per column ("" where the player
-        did not play): per evening, or, where every match counts, per day matches finished
-        (a column per match would grow without end; one query reads the days)."""
-        rows = list(rows)
+        did not play): per evening, or, where every match counts, per day played (stored with
+        the row: a column per match would grow without end)."""
         if self.counts_matches:
-            ids = {int(unit) for row in rows for unit in row.evenings}
-            finished = Match.objects.filter(pk__in=ids).order_by().values_list("pk", "finished_at")
-            days: dict[datetime.date, list[str]] = {}
-            for pk, at in sorted(finished, key=lambda item: (item[1] is None, item[1], item[0])):
-                if at is not None:
-                    days.setdefault(timezone.localdate(at), []).append(str(pk))
-            columns = list(days.items())
-        else:
-            columns = [(evening.date, [str(evening.pk)]) for evening in evenings]
-        progression = []
-        for row in rows:
-            values = []
-            for _day, units in columns:
-                played = [Decimal(row.evenings[unit]) for unit in units if unit in row.evenings]
-                values.append(str(sum(played, Decimal(0))) if played else "")
-            progression.append((row, values))
-        return [day for day, _units in columns], progression
+            rows = list(rows)
+            days = sorted({day for row in rows for day in row.days})
+            columns = [datetime.date.fromisoformat(day) for day in days]
+            return columns, [(row, [row.days.get(day, "") for day in days]) for row in rows]
+        dated = [(evening.date, str(evening.pk)) for evening in evenings]
+        progression = [(row, [row.evenings.get(pk, "") for _day, pk in dated]) for row in rows]
+        return [day for day, _pk in dated], progression
 
     @classmethod
     def counting(cls, match: Match) -> list[Competition]:
@@ -412,8 +409,11 @@ class Standing(models.Model):
     average_place = models.DecimalField(max_digits=6, decimal_places=2)
     trend = models.SmallIntegerField(null=True, blank=True)
     booby = models.BooleanField(default=False)
-    evenings = models.JSONField(default=dict)  # evening id -> points that evening
-    counted = models.JSONField(default=list)  # evening ids that count (best N of M)
+    # Per unit of the season: evening id (or match id, where every match counts) -> points.
+    evenings = models.JSONField(default=dict)
+    counted = models.JSONField(default=list)  # the units that count (best N of M)
+    # Where every match counts: day played (ISO date) -> points that day, for the season table.
+    days = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["competition", "position"]

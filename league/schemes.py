@@ -99,10 +99,12 @@ def table_points(scheme: Scheme, table: Table) -> dict[int, Fraction]:
     others = len(places) - 1
     if others == 0:
         return {p.player: Fraction(100) for p in places}
+    # 100 x (ahead + (tied - 1) / 2) / others, built as one fraction (thousands of tables).
     return {
-        p.player: Fraction(100)
-        * (sum(q.rank > p.rank for q in places) + Fraction(sum(q.rank == p.rank for q in places) - 1, 2))
-        / others
+        p.player: Fraction(
+            100 * (2 * sum(q.rank > p.rank for q in places) + sum(q.rank == p.rank for q in places) - 1),
+            2 * others,
+        )
         for p in places
     }
 
@@ -139,8 +141,13 @@ def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
     rows = []
     for player, entry in tally.items():
         units = tuple(entry.units.items())
-        # Best N: the highest-scoring units; among equal ones the earlier counts (stable).
-        best = sorted(units, key=lambda item: -item[1])[: scheme.best_of or len(units)]
+        # Best N: the highest-scoring units; among equal ones the earlier counts (a reversed sort
+        # is still stable). The key is a float only for speed (a season of thousands of matches):
+        # these fractions have small denominators, so equal ones give equal floats and unequal
+        # ones unequal floats, and the order is the exact one.
+        best: Sequence[tuple[int, Fraction]] = units
+        if scheme.best_of is not None and scheme.best_of < len(units):
+            best = sorted(units, key=lambda item: float(item[1]), reverse=True)[: scheme.best_of]
         rows.append(
             Row(
                 player=player,

@@ -112,7 +112,10 @@ def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> 
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
-    rows = list(competition.standings.select_related("player"))
+    stored = competition.standings.select_related("player")
+    if competition.counts_matches:
+        stored = stored.defer("evenings", "counted")  # a key per match: the page shows days instead
+    rows = list(stored)
     evenings = list(competition.evenings.annotate(table_count=Count("tables")))
     open_matches = (
         competition.open_matches()

@@ -92,8 +92,7 @@ def test_standings_where_every_match_counts_do_not_grow_with_matches(
     client, alice, django_assert_max_num_queries, matches: int, open_matches: int
 ) -> None:
     """Beyond the evenings' page: the open matches' seats and rounds (two prefetches, for the
-    points they would give now) and the days the counted matches finished (its season table is
-    per day played): three more queries, however many matches."""
+    points they would give now): two more queries, however many matches."""
     from django.urls import reverse
 
     from league.models import Competition
@@ -111,7 +110,7 @@ def test_standings_where_every_match_counts_do_not_grow_with_matches(
             match.add_round(deal(winner=n % 4))
     client.force_login(alice)
     client.get("/")
-    with django_assert_max_num_queries(LEAGUE_LIMITS["league_standings"] + 3):
+    with django_assert_max_num_queries(LEAGUE_LIMITS["league_standings"] + 2):
         response = client.get(reverse("league_standings", args=[competition.pk]))
     assert response.status_code == 200
 

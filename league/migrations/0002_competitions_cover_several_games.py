@@ -1,4 +1,5 @@
-"""A competition covers a list of games and counts evenings or matches; tie-breaks are a list.
+"""A competition covers a list of games and counts evenings or matches; tie-breaks are a list;
+a standing row keeps its points per day played (where every match counts).
 
 The old single ``game`` becomes ``games = [game]`` and its options ``{game: options}`` (options
 are kept per game: the engine refuses one a game does not know); every evening plays that game;
@@ -85,6 +86,11 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True, choices=matches.models.game_choices, max_length=32, verbose_name="game"
             ),
+        ),
+        migrations.AddField(
+            model_name="standing",
+            name="days",
+            field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
             model_name="competition",

@@ -111,6 +111,9 @@ def test_best_n_of_m_and_the_minimum_attendance_count_matches(competition, playe
     ]
     counted = dict(Standing.objects.filter(competition=competition).values_list("player__name", "counted"))
     assert counted["C"] == sorted([m1.pk, m3.pk]) and counted["D"] == sorted([m1.pk, m3.pk])
+    # The season table sums each day played, every match of it (10 + 8 + 5 for A, all today).
+    a_row = Standing.objects.get(competition=competition, player=a)
+    assert a_row.days == {TODAY.isoformat(): "23.00"}
 
 
 def test_a_deleted_match_leaves_the_standings_and_a_correction_moves_them(competition, players):
