@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -24,6 +24,7 @@ from league.seating import NoSeating
 from matches.api.schema import ErrorsSerializer
 from matches.models import Seat
 from players.models import Club
+from players.permissions import MEMBERS_NOT_GUESTS
 
 
 class CompetitionSerializer(serializers.ModelSerializer):
@@ -94,6 +95,7 @@ def _clubs(request: Request) -> Any:
     responses={200: CompetitionSerializer(many=True), 404: ErrorsSerializer},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def competition_list(request: Request, club_id: int) -> Response:
     club = get_object_or_404(_clubs(request), pk=club_id)
     return Response(CompetitionSerializer(club.competitions.all(), many=True).data)
@@ -105,6 +107,7 @@ def competition_list(request: Request, club_id: int) -> Response:
     responses={200: StandingsSerializer, 404: ErrorsSerializer},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def standings(request: Request, competition_id: int) -> Response:
     competition = get_object_or_404(Competition.objects.filter(club__in=_clubs(request)), pk=competition_id)
     rows = [
@@ -169,6 +172,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
     responses={200: EveningSerializer, 404: ErrorsSerializer},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def evening_detail(request: Request, evening_id: int) -> Response:
     return Response(_evening_json(_evening(request, evening_id)))
 
@@ -180,6 +184,7 @@ def evening_detail(request: Request, evening_id: int) -> Response:
     responses={201: EveningSerializer, 400: ErrorsSerializer, 403: ErrorsSerializer, 404: ErrorsSerializer},
 )
 @api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def evening_draw(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     if not evening.club.may_manage(request.user):

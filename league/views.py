@@ -1,6 +1,8 @@
 """The secretary's pages: competitions, an evening (presence, draw, every table's progress) and
 the standings (printable, CSV). Thin function views: fetch through an access helper (404 for
 other clubs, 403 for members who may not run the league), one model call, render or redirect.
+Guests ("Keep score now") are refused every league page (``not_for_guests``): a league outlives
+a guest's scorepad.
 Standings are read from stored rows (``Standing``), never recomputed here.
 """
 
@@ -25,6 +27,7 @@ from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
 from matches.models import Match, Seat
 from players.models import Club
+from players.views import not_for_guests
 from scoring import Refused, replay_stored
 from stats.charts import COLOURS, LineChart, Series
 
@@ -49,6 +52,7 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 
 
 @login_required
+@not_for_guests
 @require_http_methods(["GET", "POST"])
 def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's competitions; its owners and admins start a new one here."""
@@ -102,6 +106,7 @@ def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> 
 
 
 @login_required
+@not_for_guests
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -137,6 +142,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_safe
 def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -174,6 +180,7 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -188,6 +195,7 @@ def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_safe
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Presence, the draw and every table's progress on one page."""
@@ -220,6 +228,7 @@ def _evening_page(
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
@@ -233,6 +242,7 @@ def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Draw the next round's seating and start every table in one step."""
