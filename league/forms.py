@@ -1,6 +1,10 @@
+"""The league's forms. The API writes through these same forms (``league.api``), so a
+competition or an evening is checked by one set of rules whichever way it comes in."""
+
 from __future__ import annotations
 
 from django import forms
+from django.db import transaction
 
 from league.models import Competition, Evening
 from players.models import Player
@@ -46,3 +50,24 @@ class PresenceForm(forms.Form):
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = evening.club.players.order_by("name")
+
+
+class CompetitionChangeForm(CompetitionForm):
+    """Editing a competition: the create form, prefilled; saving rebuilds the stored standings,
+    since the scheme (points, best N, minimum attendance, tie-breaks) may have changed."""
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Competition:
+        competition = super().save()
+        competition.refresh_standings()
+        return competition
+
+
+class EveningChangeForm(EveningForm):
+    """Editing an evening's date or whether it counts; saving rebuilds the stored standings."""
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Evening:
+        evening = super().save()
+        evening.competition.refresh_standings()
+        return evening

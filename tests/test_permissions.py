@@ -604,6 +604,66 @@ MATRIX: list[Row] = [
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
     ),
+    # Editing and deleting a competition or an evening: its club's owners and admins.
+    page(
+        "league_competition_edit",
+        "GET",
+        lambda w: reverse("league_competition_edit", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_competition_edit",
+        "POST",
+        lambda w: reverse("league_competition_edit", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {
+            "name": "Winter",
+            "game": GAME,
+            "starts_on": "2026-09-01",
+            "ends_on": "2027-06-30",
+            "kind": "raw",
+            "placement_points": "10,8,6",
+            "min_evenings": "0",
+            "tie_breaks": "wins",
+        },
+    ),
+    page(
+        "league_competition_delete",
+        "GET",
+        lambda w: reverse("league_competition_delete", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_competition_delete",
+        "POST",
+        lambda w: reverse("league_competition_delete", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_edit",
+        "GET",
+        lambda w: reverse("league_evening_edit", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_edit",
+        "POST",
+        lambda w: reverse("league_evening_edit", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"date": "2026-12-15"},
+    ),
+    page(
+        "league_evening_delete",
+        "GET",
+        lambda w: reverse("league_evening_delete", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_delete",
+        "POST",
+        lambda w: reverse("league_evening_delete", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
     # --- API --------------------------------------------------------------------------------
     api(
         "api-token",
@@ -893,6 +953,21 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_evening", "GET", _evening("league_evening")),
     GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
     GuestRow("league_draw", "POST", _evening("league_draw")),
+    GuestRow("league_competition_edit", "GET", _competition("league_competition_edit")),
+    GuestRow(
+        "league_competition_edit",
+        "POST",
+        _competition("league_competition_edit"),
+        lambda g: {"name": "Zomer", "game": GAME, "starts_on": "2027-06-01", "ends_on": "2027-08-31"},
+    ),
+    GuestRow("league_competition_delete", "GET", _competition("league_competition_delete")),
+    GuestRow("league_competition_delete", "POST", _competition("league_competition_delete")),
+    GuestRow("league_evening_edit", "GET", _evening("league_evening_edit")),
+    GuestRow(
+        "league_evening_edit", "POST", _evening("league_evening_edit"), lambda g: {"date": "2027-01-05"}
+    ),
+    GuestRow("league_evening_delete", "GET", _evening("league_evening_delete")),
+    GuestRow("league_evening_delete", "POST", _evening("league_evening_delete")),
     GuestRow("player_detail", "GET", _player("player_detail")),
     GuestRow("club_ratings", "GET", _club("club_ratings")),
     GuestRow("api-competitions", "GET", _club("api-competitions"), api=True),
@@ -922,7 +997,11 @@ def test_a_guest_is_refused_the_league_and_the_statistics_of_its_own_table(guest
         assert error["code"] == "permission_denied" and "without an account" in error["message"]
     else:
         assert reverse("signup") in response.content.decode()
-    assert guest_world.club.competitions.get() == guest_world.competition
+    competition = guest_world.club.competitions.get()
+    assert (competition.name, competition.evenings.get().date) == (
+        guest_world.competition.name,
+        guest_world.evening.date,
+    )
     assert not guest_world.evening.tables.exists() and not guest_world.evening.present.exists()
 
 
