@@ -52,6 +52,7 @@ LEAGUE_LIMITS = {
     "league_standings_csv": 5,
     "api-standings": 6,
     "api-evening": 7,
+    "api-competition": 5,  # with its evenings
     # The secretary's edit and delete pages (the delete pages count what would go and stay).
     "league_competition_edit": 5,
     "league_competition_delete": 8,
