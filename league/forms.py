@@ -58,8 +58,9 @@ class CompetitionChangeForm(CompetitionForm):
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Competition:
-        competition = super().save()
-        competition.refresh_standings()
+        competition = super().save(commit)
+        if commit:
+            competition.refresh_standings()
         return competition
 
 
@@ -68,6 +69,7 @@ class EveningChangeForm(EveningForm):
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Evening:
-        evening = super().save()
-        evening.competition.refresh_standings()
+        evening = super().save(commit)
+        if commit:
+            evening.competition.refresh_standings()
         return evening
