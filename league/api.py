@@ -1,58 +1,117 @@
 """The league in the JSON API: a club's competitions, a competition's stored standings, an
-evening (who is present, its tables and their progress), and the draw that starts a round.
+evening (who is present, its tables and their progress), and the draw that starts a round; the
+club's owners and admins also create, change and delete competitions and evenings and set who
+is present.
 
 Same questions as the phone pages: another club is 404, a member who may not run the league
-403, a draw that does not fit the game 400 - all in the one error shape
+403, a guest 403, a draw that does not fit the game 400 - all in the one error shape
 (``matches.api.errors``). Standings come from the stored rows, never recomputed here.
+
+A write is checked twice over, by two things that each hold no rule of their own: the
+serializer reads the JSON's shape (types, unknown keys; its fields are the form's), then the
+very form the phone page uses (``league.forms``) checks and saves it, so a competition or an
+evening obeys one set of rules whichever way it comes in. A PATCH is the stored values with the
+sent ones laid over them, put through the same form.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Count, Prefetch
+from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.forms import (
+    TIE_BREAK_FIELDS,
+    CompetitionChangeForm,
+    CompetitionForm,
+    EveningChangeForm,
+    EveningForm,
+    PresenceForm,
+)
 from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
-from matches.api.schema import ErrorsSerializer
+from matches.api.docs import ERROR
 from matches.models import Seat
 from players.models import Club
+from players.permissions import MEMBERS_NOT_GUESTS
 
 
-class CompetitionSerializer(serializers.ModelSerializer):
+class _Body(serializers.Serializer):
+    """A write's body: a misspelt or read-only key is refused, not silently dropped."""
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        fields = self.fields
+        unknown = [key for key in self.initial_data if key not in fields or fields[key].read_only]
+        if unknown:
+            raise serializers.ValidationError(
+                {key: serializers.ErrorDetail("", code="invalid") for key in unknown}
+            )
+        return attrs
+
+
+class CompetitionSerializer(_Body, serializers.ModelSerializer):
+    """A competition and its scheme. As a body (POST, PATCH) its writable fields are the phone
+    form's; ``options`` (the game's options every table starts with) is read only."""
+
     games = serializers.ListField(child=serializers.CharField(), help_text="game slugs; an evening plays one")
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=Competition.TieBreak.choices),
+        required=False,
         help_text="in the order they apply",
     )
     options = serializers.DictField(
-        child=serializers.DictField(), help_text="game slug -> that game's options"
+        child=serializers.DictField(), read_only=True, help_text="game slug -> that game's options"
     )
 
     class Meta:
         model = Competition
-        fields = [
-            "id",
-            "name",
-            "games",
-            "starts_on",
-            "ends_on",
-            "counts",
-            "kind",
-            "placement_points",
-            "best_of",
-            "min_evenings",
-            "tie_breaks",
-            "booby_prize",
-            "options",
-        ]
+        # What may be written is what the phone's form holds: its field list is the one place
+        # to change (plus the tie-breaks, which the form takes as ordered selects; the game's
+        # table options are not in the form, so they are read only here).
+        fields = ["id", *CompetitionForm.Meta.fields, "tie_breaks", "options"]
+        read_only_fields = ["id", "options"]
+
+
+class EveningSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Evening
+        fields = ["id", "date", "game", "counts"]
+
+
+class CompetitionDetailSerializer(CompetitionSerializer):
+    """A competition with its evenings (ids for the evening endpoints)."""
+
+    evenings = EveningSummarySerializer(many=True, read_only=True)
+
+    class Meta(CompetitionSerializer.Meta):
+        fields = [*CompetitionSerializer.Meta.fields, "evenings"]
+        read_only_fields = [*CompetitionSerializer.Meta.read_only_fields, "evenings"]
+
+
+class EveningBodySerializer(_Body, serializers.ModelSerializer):
+    """An evening as written: the fields of the phone's evening form."""
+
+    class Meta:
+        model = Evening
+        fields = EveningForm.Meta.fields
+
+
+class PresenceSerializer(_Body):
+    """Who is present: the whole list, replacing the one stored."""
+
+    present = serializers.ListField(
+        child=serializers.IntegerField(), allow_empty=True, help_text="Ids of the club's players."
+    )
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -106,23 +165,149 @@ def _clubs(request: Request) -> Any:
     return Club.objects.for_user(request.user)
 
 
+# Every endpoint here: anonymous 401, a guest or a member without the right 403, another club 404.
+REFUSED = {401: ERROR, 403: ERROR, 404: ERROR}
+WRITE_REFUSED = {400: ERROR, **REFUSED}
+
+
+def _may_manage(club: Club, request: Request) -> None:
+    if not club.may_manage(request.user):
+        raise exceptions.PermissionDenied
+
+
+def _refusal(form: forms.BaseForm, codes: dict[str, str] | None = None) -> exceptions.ValidationError:
+    """The form's errors as field errors of the one error shape (``""`` for the whole body);
+    ``codes`` renames a form's code to the API's where one says more (``unknown_player``)."""
+    detail: dict[str, list[exceptions.ErrorDetail]] = {}
+    for field, errors in form.errors.as_data().items():
+        key = "non_field_errors" if field == NON_FIELD_ERRORS else field
+        for error in errors:
+            code = (codes or {}).get(error.code or "", error.code or "invalid")
+            detail.setdefault(key, []).extend(exceptions.ErrorDetail(m, code=code) for m in error.messages)
+    return exceptions.ValidationError(detail)
+
+
+def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values: dict[str, Any]) -> F:
+    """``values`` (already read by a serializer) laid over the object's stored values - or the
+    model's defaults for a new one - and checked by ``form_class``; refused in the one shape."""
+    data = {**model_to_dict(instance, fields=form_class._meta.fields), **values}
+    extra: dict[str, Any] = {}
+    if isinstance(instance, Competition):
+        # The form picks tie-breaks in ordered selects; the API sends them as one ordered list.
+        stated = list(data.pop("tie_breaks", instance.tie_breaks) or [])
+        if len(stated) > len(TIE_BREAK_FIELDS):
+            message = _("At most %(count)d tie-breaks.") % {"count": len(TIE_BREAK_FIELDS)}
+            raise exceptions.ValidationError(
+                {"tie_breaks": [exceptions.ErrorDetail(message, code="invalid")]}
+            )
+        data |= dict(zip(TIE_BREAK_FIELDS, stated, strict=False))
+    if isinstance(instance, Evening):
+        extra["competition"] = instance.competition
+    form = form_class(data=data, instance=instance, **extra)
+    if not form.is_valid():
+        raise _refusal(form)
+    return form
+
+
 @extend_schema(
+    methods=["GET"],
     operation_id="competitions_list",
     summary="A club's competitions",
-    responses={200: CompetitionSerializer(many=True), 404: ErrorsSerializer},
+    responses={200: CompetitionSerializer(many=True), **REFUSED},
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["POST"],
+    operation_id="competitions_create",
+    summary="Start a competition (owners and admins); checked as the phone's form checks it",
+    request=CompetitionSerializer,
+    responses={201: CompetitionDetailSerializer, **WRITE_REFUSED},
+)
+@api_view(["GET", "POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def competition_list(request: Request, club_id: int) -> Response:
     club = get_object_or_404(_clubs(request), pk=club_id)
+    if request.method == "POST":
+        return _create_competition(request, club)
     return Response(CompetitionSerializer(club.competitions.all(), many=True).data)
+
+
+def _create_competition(request: Request, club: Club) -> Response:
+    _may_manage(club, request)
+    body = CompetitionSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    competition = _through_form(CompetitionForm, Competition(club=club), body.validated_data).save()
+    return Response(_competition_json(competition), status=status.HTTP_201_CREATED)
+
+
+def _competition_json(competition: Competition) -> dict[str, Any]:
+    return dict(CompetitionDetailSerializer(competition).data)
+
+
+def _competition(request: Request, competition_id: int) -> Competition:
+    return get_object_or_404(
+        Competition.objects.filter(club__in=_clubs(request)).select_related("club"), pk=competition_id
+    )
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="competitions_retrieve",
+    summary="A competition: its scheme and its evenings",
+    responses={200: CompetitionDetailSerializer, **REFUSED},
+)
+@extend_schema(
+    methods=["PATCH"],
+    operation_id="competitions_partial_update",
+    summary="Change a competition (owners and admins); the stored standings are rebuilt",
+    request=CompetitionSerializer,
+    responses={200: CompetitionDetailSerializer, **WRITE_REFUSED},
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="competitions_destroy",
+    summary="Delete a competition, its evenings and standings (owners and admins); its matches stay",
+    responses={204: None, **REFUSED},
+)
+@api_view(["GET", "PATCH", "DELETE"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def competition_detail(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    if request.method == "GET":
+        return Response(_competition_json(competition))
+    _may_manage(competition.club, request)
+    if request.method == "DELETE":
+        competition.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    body = CompetitionSerializer(competition, data=request.data, partial=True)
+    body.is_valid(raise_exception=True)
+    _through_form(CompetitionChangeForm, competition, body.validated_data).save()
+    return Response(_competition_json(competition))
+
+
+@extend_schema(
+    operation_id="evenings_create",
+    summary="Add an evening to a competition (owners and admins)",
+    request=EveningBodySerializer,
+    responses={201: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_create(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    _may_manage(competition.club, request)
+    body = EveningBodySerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    evening = _through_form(EveningForm, Evening(competition=competition), body.validated_data).save()
+    return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
     operation_id="standings_retrieve",
     summary="A competition's stored standings, qualified players first in rank order",
-    responses={200: StandingsSerializer, 404: ErrorsSerializer},
+    responses={200: StandingsSerializer, **REFUSED},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def standings(request: Request, competition_id: int) -> Response:
     competition = get_object_or_404(Competition.objects.filter(club__in=_clubs(request)), pk=competition_id)
     rows = [
@@ -183,22 +368,69 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
 
 
 @extend_schema(
+    methods=["GET"],
     operation_id="evenings_retrieve",
     summary="An evening: who is present and every table's progress",
-    responses={200: EveningSerializer, 404: ErrorsSerializer},
+    responses={200: EveningSerializer, **REFUSED},
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["PATCH"],
+    operation_id="evenings_partial_update",
+    summary="Change an evening's date or whether it counts (owners and admins); standings rebuilt",
+    request=EveningBodySerializer,
+    responses={200: EveningSerializer, **WRITE_REFUSED},
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="evenings_destroy",
+    summary="Delete an evening (owners and admins): its matches stay as ordinary club matches",
+    responses={204: None, **REFUSED},
+)
+@api_view(["GET", "PATCH", "DELETE"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def evening_detail(request: Request, evening_id: int) -> Response:
-    return Response(_evening_json(_evening(request, evening_id)))
+    evening = _evening(request, evening_id)
+    if request.method == "GET":
+        return Response(_evening_json(evening))
+    _may_manage(evening.club, request)
+    if request.method == "DELETE":
+        evening.remove()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    body = EveningBodySerializer(evening, data=request.data, partial=True)
+    body.is_valid(raise_exception=True)
+    _through_form(EveningChangeForm, evening, body.validated_data).save()
+    return Response(_evening_json(evening))
+
+
+@extend_schema(
+    operation_id="evenings_presence",
+    summary="Set who is present: the whole list of the club's players (owners and admins)",
+    request=PresenceSerializer,
+    responses={200: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["PUT"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_presence(request: Request, evening_id: int) -> Response:
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    body = PresenceSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    # The phone's form: a player of another club (or none at all) is not one of its choices.
+    form = PresenceForm(data=body.validated_data, evening=evening)
+    if not form.is_valid():
+        raise _refusal(form, codes={"invalid_choice": "unknown_player"})
+    evening.present.set(form.cleaned_data["present"])
+    return Response(_evening_json(evening))
 
 
 @extend_schema(
     operation_id="evenings_draw",
     summary="Draw the next round's seating for the players present and start every table (owners, admins)",
     request=None,
-    responses={201: EveningSerializer, 400: ErrorsSerializer, 403: ErrorsSerializer, 404: ErrorsSerializer},
+    responses={201: EveningSerializer, **WRITE_REFUSED},
 )
 @api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def evening_draw(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     if not evening.club.may_manage(request.user):

@@ -1,6 +1,8 @@
 """The secretary's forms. A competition's games are ticked from the registry and its tie-breaks
 picked in order from up to four selects; the words of "best N" and the minimum attendance follow
 what counts (evenings or matches). An evening offers a game only when its competition has several.
+The API writes through these same forms (``league.api``), so a competition or an evening is
+checked by one set of rules whichever way it comes in.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import all_homes
@@ -157,3 +160,26 @@ class PresenceForm(forms.Form):
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = evening.club.players.order_by("name")
+
+
+class CompetitionChangeForm(CompetitionForm):
+    """Editing a competition: the create form, prefilled; saving rebuilds the stored standings,
+    since the scheme (points, best N, minimum attendance, tie-breaks) may have changed."""
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Competition:
+        competition = super().save(commit)
+        if commit:
+            competition.refresh_standings()
+        return competition
+
+
+class EveningChangeForm(EveningForm):
+    """Editing an evening's date or whether it counts; saving rebuilds the stored standings."""
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Evening:
+        evening = super().save(commit)
+        if commit:
+            evening.competition.refresh_standings()
+        return evening

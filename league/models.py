@@ -341,6 +341,16 @@ class Evening(models.Model):
         return (last or 0) + 1
 
     @transaction.atomic
+    def remove(self) -> None:
+        """Delete the evening: who was present and its seating (the ``Table`` rows) go; the
+        matches played at its tables stay as ordinary matches of the club (a table's match is
+        not deleted with it, and one still open can be finished), and the competition's
+        standings are rebuilt without them."""
+        competition = self.competition
+        self.delete()
+        competition.refresh_standings()
+
+    @transaction.atomic
     def draw_and_start(self, *, by: object = None, rng: random.Random | None = None) -> list[Table]:
         """Draw the next round's seating for the players present and start every table's match.
 

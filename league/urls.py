@@ -10,4 +10,12 @@ urlpatterns = [
     path("evenings/<int:evening_id>/", views.evening, name="league_evening"),
     path("evenings/<int:evening_id>/presence/", views.evening_presence, name="league_presence"),
     path("evenings/<int:evening_id>/draw/", views.evening_draw, name="league_draw"),
+    path("competitions/<int:competition_id>/edit/", views.competition_edit, name="league_competition_edit"),
+    path(
+        "competitions/<int:competition_id>/delete/",
+        views.competition_delete,
+        name="league_competition_delete",
+    ),
+    path("evenings/<int:evening_id>/edit/", views.evening_edit, name="league_evening_edit"),
+    path("evenings/<int:evening_id>/delete/", views.evening_delete, name="league_evening_delete"),
 ]

@@ -1,6 +1,8 @@
 """The secretary's pages: competitions, an evening (presence, draw, every table's progress) and
 the standings (printable, CSV). Thin function views: fetch through an access helper (404 for
 other clubs, 403 for members who may not run the league), one model call, render or redirect.
+Guests ("Keep score now") are refused every league page (``not_for_guests``): a league outlives
+a guest's scorepad.
 Standings are read from stored rows (``Standing``), never recomputed here.
 """
 
@@ -20,11 +22,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league import schemes
-from league.forms import CompetitionForm, EveningForm, PresenceForm
+from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
 from matches.models import Match, Seat
 from players.models import Club
+from players.views import not_for_guests
 from scoring import Refused, replay_stored
 from stats.charts import COLOURS, LineChart, Series
 
@@ -49,6 +52,7 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 
 
 @login_required
+@not_for_guests
 @require_http_methods(["GET", "POST"])
 def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's competitions; its owners and admins start a new one here."""
@@ -109,6 +113,7 @@ def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> 
 
 
 @login_required
+@not_for_guests
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -146,6 +151,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_safe
 def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -183,6 +189,7 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
@@ -196,6 +203,7 @@ def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_safe
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Presence, the draw and every table's progress on one page."""
@@ -228,6 +236,7 @@ def _evening_page(
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
@@ -241,6 +250,7 @@ def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 @login_required
+@not_for_guests
 @require_POST
 def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Draw the next round's seating and start every table in one step."""
@@ -261,3 +271,97 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     else:
         messages.success(request, _("%(count)s tables started.") % {"count": len(tables)})
     return redirect("league_evening", evening.pk)
+
+
+# --- editing and deleting (owners and admins) ---------------------------------------------------
+
+
+@login_required
+@not_for_guests
+@require_http_methods(["GET", "POST"])
+def competition_edit(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The create form, prefilled; saving rebuilds the stored standings (the scheme may change)."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    title = competition.name  # a refused form has already put what was typed on the instance
+    form = CompetitionChangeForm(request.POST or None, instance=competition)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Competition saved; the standings are recalculated."))
+        return redirect("league_standings", competition.pk)
+    return render(
+        request, "league/competition_edit.html", {"competition": competition, "title": title, "form": form}
+    )
+
+
+@login_required
+@not_for_guests
+@require_http_methods(["GET", "POST"])
+def competition_delete(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """What goes (the standings, the evenings with presence and seating) and what stays (every
+    match played at its tables) is said on the page; POST deletes."""
+    competition = _competition(request, competition_id)
+    club = competition.club
+    _may_manage(request, club)
+    if request.method == "POST":
+        competition.delete()
+        messages.success(
+            request,
+            _("%(name)s is deleted; its matches stay in the club's history.") % {"name": competition.name},
+        )
+        return redirect("league_competitions", club.pk)
+    context = {
+        "competition": competition,
+        "evenings": competition.evenings.count(),
+        "matches": Table.objects.filter(evening__competition=competition).count(),
+        "players": competition.standings.count(),
+    }
+    return render(request, "league/competition_delete.html", context)
+
+
+@login_required
+@not_for_guests
+@require_http_methods(["GET", "POST"])
+def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The date and whether the evening counts; saving rebuilds the stored standings."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    date = evening.date
+    form = EveningChangeForm(request.POST or None, instance=evening, competition=evening.competition)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Evening saved; the standings are recalculated."))
+        return redirect("league_evening", evening.pk)
+    return render(
+        request,
+        "league/evening_edit.html",
+        {"evening": evening, "competition": evening.competition, "date": date, "form": form},
+    )
+
+
+@login_required
+@not_for_guests
+@require_http_methods(["GET", "POST"])
+def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Allowed even while tables are playing: their matches go on as ordinary club matches (the
+    page says so and how many); the standings are rebuilt without the evening."""
+    evening = _evening(request, evening_id)
+    competition = evening.competition
+    _may_manage(request, competition.club)
+    if request.method == "POST":
+        evening.remove()
+        messages.success(
+            request,
+            _("The evening of %(date)s is deleted; its matches stay in the club's history.")
+            % {"date": date_format(evening.date)},
+        )
+        return redirect("league_standings", competition.pk)
+    tables = evening.tables.aggregate(
+        matches=Count("pk"),
+        playing=Count("pk", filter=Q(match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True)),
+    )
+    return render(
+        request,
+        "league/evening_delete.html",
+        {"evening": evening, "competition": competition, **tables},
+    )

@@ -12,12 +12,13 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.schema import ErrorsSerializer
 from players.models import Club, Player
+from players.permissions import MEMBERS_NOT_GUESTS
 from stats import profile
 from stats.models import Rating, RatingChange
 from stats.rating import OVERALL
@@ -116,6 +117,7 @@ def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, An
     responses={200: ClubRatingsSerializer, 404: ErrorsSerializer},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def club_ratings(request: Request, club_id: int) -> Response:
     club = _club_for_member(request, club_id)
     ladders = [
@@ -131,6 +133,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
     responses={200: PlayerStatisticsSerializer, 404: ErrorsSerializer},
 )
 @api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
 def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)

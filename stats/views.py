@@ -1,5 +1,6 @@
 """The player page and the club's ratings: members of the club read them, nobody writes here
-(ratings follow the matches by themselves, ``stats.receivers``)."""
+(ratings follow the matches by themselves, ``stats.receivers``). Guests are refused them
+(``not_for_guests``), as they are the league: they are a club's pages, not a scorepad's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from players.models import Club, Player
+from players.views import not_for_guests
 from stats import profile
 
 
@@ -18,6 +20,7 @@ def _club_for_member(request: HttpRequest, club_id: int) -> Club:
 
 
 @login_required
+@not_for_guests
 @require_GET
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
@@ -36,6 +39,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
 
 
 @login_required
+@not_for_guests
 @require_GET
 def club_ratings(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)

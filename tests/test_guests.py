@@ -158,6 +158,21 @@ def test_a_guest_may_not_invite_to_its_table(client):
     assert not club.invitations.exists()
 
 
+def test_a_guests_table_page_offers_no_league_ratings_or_player_pages(client):
+    """The guest is refused those pages (tests/test_permissions.py), so its table does not link them."""
+    guest = start_guest(client)
+    club = Club.objects.get(personal_owner=guest.user)
+    start_match(client)
+    page = client.get(reverse("club_detail", args=[club.pk])).content.decode()
+    assert "Anna" in page
+    for name, args in [
+        ("league_competitions", [club.pk]),
+        ("club_ratings", [club.pk]),
+        ("player_detail", [club.pk, club.players.get(name="Anna").pk]),
+    ]:
+        assert f'href="{reverse(name, args=args)}"' not in page
+
+
 def test_the_club_list_offers_a_guest_sign_up_instead_of_a_new_club(client):
     start_guest(client)
     page = client.get(reverse("club_list")).content.decode()

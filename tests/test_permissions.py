@@ -8,12 +8,17 @@ Charlie); a member who lacks the right gets 403. The match in the table is kept 
 started it); a second row checks that a scorekeeper cannot touch a match someone else keeps.
 
 ``test_every_url_is_in_the_matrix`` fails when a URL is added without a row here.
+
+A guest ("Keep score now") owns its own table, a personal club; the league and the club
+statistics are refused to it even there (403), which ``GUEST_MATRIX`` checks for every URL of
+``league`` and ``stats`` (``test_every_league_and_stats_url_refuses_guests`` keeps it complete).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 import pytest
@@ -32,6 +37,7 @@ from tests.factories import (
     ClubScreenFactory,
     CompetitionFactory,
     EveningFactory,
+    GuestFactory,
     InvitationFactory,
     MatchFactory,
     MatchShareFactory,
@@ -599,6 +605,67 @@ MATRIX: list[Row] = [
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
     ),
+    # Editing and deleting a competition or an evening: its club's owners and admins.
+    page(
+        "league_competition_edit",
+        "GET",
+        lambda w: reverse("league_competition_edit", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_competition_edit",
+        "POST",
+        lambda w: reverse("league_competition_edit", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {
+            "name": "Winter",
+            "games": ["duizenden"],  # the factory's: a game its evenings play stays
+            "starts_on": "2026-09-01",
+            "ends_on": "2027-06-30",
+            "counts": "evenings",
+            "kind": "raw",
+            "placement_points": "10,8,6",
+            "min_evenings": "0",
+            "tie_break_1": "wins",
+        },
+    ),
+    page(
+        "league_competition_delete",
+        "GET",
+        lambda w: reverse("league_competition_delete", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_competition_delete",
+        "POST",
+        lambda w: reverse("league_competition_delete", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_edit",
+        "GET",
+        lambda w: reverse("league_evening_edit", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_edit",
+        "POST",
+        lambda w: reverse("league_evening_edit", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"date": "2026-12-15"},
+    ),
+    page(
+        "league_evening_delete",
+        "GET",
+        lambda w: reverse("league_evening_delete", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_evening_delete",
+        "POST",
+        lambda w: reverse("league_evening_delete", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
     # --- API --------------------------------------------------------------------------------
     api(
         "api-token",
@@ -613,6 +680,59 @@ MATRIX: list[Row] = [
         "GET",
         lambda w: reverse("api-competitions", args=[w.club.pk]),
         (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-competitions",
+        "POST",
+        lambda w: reverse("api-competitions", args=[w.club.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"name": "Zomer", "games": [GAME], "starts_on": "2027-06-01", "ends_on": "2027-08-31"},
+    ),
+    api(
+        "api-competition",
+        "GET",
+        lambda w: reverse("api-competition", args=[w.evening.competition_id]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-competition",
+        "PATCH",
+        lambda w: reverse("api-competition", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"placement_points": "12,9,7"},
+    ),
+    api(
+        "api-competition",
+        "DELETE",
+        lambda w: reverse("api-competition", args=[w.evening.competition_id]),
+        (204, 204, 403, 403, 404, 401),
+    ),
+    api(
+        "api-evenings",
+        "POST",
+        lambda w: reverse("api-evenings", args=[w.evening.competition_id]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"date": "2026-12-08"},
+    ),
+    api(
+        "api-evening",
+        "PATCH",
+        lambda w: reverse("api-evening", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"counts": False},
+    ),
+    api(
+        "api-evening",
+        "DELETE",
+        lambda w: reverse("api-evening", args=[w.evening.pk]),
+        (204, 204, 403, 403, 404, 401),
+    ),
+    api(
+        "api-evening-presence",
+        "PUT",
+        lambda w: reverse("api-evening-presence", args=[w.evening.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"present": [w.player.pk]},
     ),
     api(
         "api-standings",
@@ -809,3 +929,166 @@ def _route_names(patterns: list[Any], namespace: str | None = None) -> set[str]:
 def test_every_url_is_in_the_matrix():
     """A new URL fails here until it has a row (its status for every persona)."""
     assert _route_names(get_resolver("config.urls").url_patterns) == {row.name for row in MATRIX}
+
+
+# --- guests ------------------------------------------------------------------------------------
+
+
+@dataclass
+class GuestWorld:
+    """A guest's own table with a competition, an evening and a player, as if made before
+    guests were refused the league (nothing else could have put them there)."""
+
+    user: Any
+    club: Club
+    competition: Any
+    evening: Any
+    player: Any
+
+
+@pytest.fixture
+def guest_world(db) -> GuestWorld:
+    user = GuestFactory.create().user
+    club = Club.personal_for(user)
+    competition = CompetitionFactory.create(club=club)
+    return GuestWorld(
+        user=user,
+        club=club,
+        competition=competition,
+        evening=EveningFactory.create(competition=competition),
+        player=PlayerFactory.create(club=club, name="Oma Truus"),
+    )
+
+
+@dataclass(frozen=True)
+class GuestRow:
+    name: str
+    method: str
+    url: Callable[[GuestWorld], str]
+    data: Callable[[GuestWorld], Any] = lambda g: None
+    api: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.method} {self.name}"
+
+
+def _club(name: str) -> Callable[[GuestWorld], str]:
+    return lambda g: reverse(name, args=[g.club.pk])
+
+
+def _competition(name: str) -> Callable[[GuestWorld], str]:
+    return lambda g: reverse(name, args=[g.competition.pk])
+
+
+def _evening(name: str) -> Callable[[GuestWorld], str]:
+    return lambda g: reverse(name, args=[g.evening.pk])
+
+
+def _player(name: str) -> Callable[[GuestWorld], str]:
+    return lambda g: reverse(name, args=[g.club.pk, g.player.pk])
+
+
+GUEST_MATRIX: list[GuestRow] = [
+    GuestRow("league_competitions", "GET", _club("league_competitions")),
+    GuestRow(
+        "league_competitions",
+        "POST",
+        _club("league_competitions"),
+        lambda g: {"name": "Zomer", "games": [GAME], "starts_on": "2027-06-01", "ends_on": "2027-08-31"},
+    ),
+    GuestRow("league_standings", "GET", _competition("league_standings")),
+    GuestRow("league_standings_csv", "GET", _competition("league_standings_csv")),
+    GuestRow(
+        "league_evening_create",
+        "POST",
+        _competition("league_evening_create"),
+        lambda g: {"date": "2027-01-05"},
+    ),
+    GuestRow("league_evening", "GET", _evening("league_evening")),
+    GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
+    GuestRow("league_draw", "POST", _evening("league_draw")),
+    GuestRow("league_competition_edit", "GET", _competition("league_competition_edit")),
+    GuestRow(
+        "league_competition_edit",
+        "POST",
+        _competition("league_competition_edit"),
+        lambda g: {"name": "Zomer", "games": [GAME], "starts_on": "2027-06-01", "ends_on": "2027-08-31"},
+    ),
+    GuestRow("league_competition_delete", "GET", _competition("league_competition_delete")),
+    GuestRow("league_competition_delete", "POST", _competition("league_competition_delete")),
+    GuestRow("league_evening_edit", "GET", _evening("league_evening_edit")),
+    GuestRow(
+        "league_evening_edit", "POST", _evening("league_evening_edit"), lambda g: {"date": "2027-01-05"}
+    ),
+    GuestRow("league_evening_delete", "GET", _evening("league_evening_delete")),
+    GuestRow("league_evening_delete", "POST", _evening("league_evening_delete")),
+    GuestRow("player_detail", "GET", _player("player_detail")),
+    GuestRow("club_ratings", "GET", _club("club_ratings")),
+    GuestRow("api-competitions", "GET", _club("api-competitions"), api=True),
+    GuestRow("api-standings", "GET", _competition("api-standings"), api=True),
+    GuestRow("api-evening", "GET", _evening("api-evening"), api=True),
+    GuestRow("api-evening-draw", "POST", _evening("api-evening-draw"), api=True),
+    GuestRow(
+        "api-competitions",
+        "POST",
+        _club("api-competitions"),
+        lambda g: {"name": "Zomer", "games": [GAME], "starts_on": "2027-06-01", "ends_on": "2027-08-31"},
+        api=True,
+    ),
+    GuestRow("api-competition", "GET", _competition("api-competition"), api=True),
+    GuestRow("api-competition", "PATCH", _competition("api-competition"), lambda g: {"name": "X"}, api=True),
+    GuestRow("api-competition", "DELETE", _competition("api-competition"), api=True),
+    GuestRow(
+        "api-evenings", "POST", _competition("api-evenings"), lambda g: {"date": "2027-01-05"}, api=True
+    ),
+    GuestRow("api-evening", "PATCH", _evening("api-evening"), lambda g: {"counts": False}, api=True),
+    GuestRow("api-evening", "DELETE", _evening("api-evening"), api=True),
+    GuestRow(
+        "api-evening-presence",
+        "PUT",
+        _evening("api-evening-presence"),
+        lambda g: {"present": [g.player.pk]},
+        api=True,
+    ),
+    GuestRow("api-club-ratings", "GET", _club("api-club-ratings"), api=True),
+    GuestRow("api-player", "GET", _player("api-player"), api=True),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("row", GUEST_MATRIX, ids=[row.id for row in GUEST_MATRIX])
+def test_a_guest_is_refused_the_league_and_the_statistics_of_its_own_table(guest_world: GuestWorld, row):
+    """403 with the reason (an account is needed) and nothing changed, even on its own table."""
+    client = APIClient() if row.api else Client()
+    client.force_login(guest_world.user)  # a guest has no password: its session is all it has
+    send = getattr(client, row.method.lower())
+    data = row.data(guest_world)
+    if row.api:
+        response = send(row.url(guest_world), data, format="json")
+    else:
+        response = send(row.url(guest_world), data) if data is not None else send(row.url(guest_world))
+    assert response.status_code == 403, response.content[:300]
+    if row.api:
+        [error] = response.json()["errors"]
+        assert error["code"] == "permission_denied" and "without an account" in error["message"]
+    else:
+        assert reverse("signup") in response.content.decode()
+    competition = guest_world.club.competitions.get()
+    assert (competition.name, competition.evenings.get().date) == (
+        guest_world.competition.name,
+        guest_world.evening.date,
+    )
+    assert not guest_world.evening.tables.exists() and not guest_world.evening.present.exists()
+
+
+def _names_in(module: str) -> set[str]:
+    return {pattern.name for pattern in import_module(module).urlpatterns}
+
+
+def test_every_league_and_stats_url_refuses_guests():
+    """A new league or statistics URL fails here until it has a guest row."""
+    wanted = set().union(
+        *(_names_in(m) for m in ("league.urls", "league.api_urls", "stats.urls", "stats.api_urls"))
+    )
+    assert wanted == {row.name for row in GUEST_MATRIX}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 from django.core.management import call_command
 
 
@@ -15,8 +16,31 @@ def test_schema_generates_without_warnings(tmp_path):
         "/api/games/",
         "/api/clubs/{club_id}/invitations/{invitation_id}/",
         "/api/invitations/{token}/accept/",
+        "/api/competitions/{competition_id}/",
+        "/api/competitions/{competition_id}/evenings/",
+        "/api/evenings/{evening_id}/presence/",
     ):
         assert path in schema
+
+
+def test_schema_documents_the_league_writes(tmp_path):
+    """Each league write is an operation with its body and the one error shape for refusals."""
+    call_command("spectacular", "--file", str(tmp_path / "schema.yml"))
+    paths = yaml.safe_load((tmp_path / "schema.yml").read_text())["paths"]
+    operations = {
+        ("/api/clubs/{club_id}/competitions/", "post"): "Competition",
+        ("/api/competitions/{competition_id}/", "patch"): "PatchedCompetition",
+        ("/api/competitions/{competition_id}/evenings/", "post"): "EveningBody",
+        ("/api/evenings/{evening_id}/", "patch"): "PatchedEveningBody",
+        ("/api/evenings/{evening_id}/presence/", "put"): "Presence",
+    }
+    for (path, method), body in operations.items():
+        operation = paths[path][method]
+        assert operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(f"/{body}")
+        error = operation["responses"]["400"]["content"]["application/json"]["schema"]["$ref"]
+        assert error.endswith("/Errors")
+    for path in ("/api/competitions/{competition_id}/", "/api/evenings/{evening_id}/"):
+        assert set(paths[path]["delete"]["responses"]) >= {"204", "403", "404"}
 
 
 @pytest.mark.django_db

@@ -134,6 +134,12 @@ PAGES: list[Visit] = [
     Visit("ladder standings", lambda d: reverse("league_standings", args=[_ladder(d).pk]), True),
     Visit("evening", lambda d: reverse("league_evening", args=[_evening(d).pk]), True, main=True),
     Visit("evening tv", lambda d: reverse("evening_tv", args=[_evening(d).pk]), True, scheme="dark"),
+    Visit("competition edit", lambda d: reverse("league_competition_edit", args=[_competition(d).pk]), True),
+    Visit(
+        "competition delete", lambda d: reverse("league_competition_delete", args=[_competition(d).pk]), True
+    ),
+    Visit("evening edit", lambda d: reverse("league_evening_edit", args=[_evening(d).pk]), True),
+    Visit("evening delete", lambda d: reverse("league_evening_delete", args=[_evening(d).pk]), True),
     Visit("ratings", lambda d: reverse("club_ratings", args=[d.club.pk]), True),
     Visit("player", lambda d: reverse("player_detail", args=[d.club.pk, _busiest(d).pk]), True, main=True),
     Visit("share", lambda d: reverse("match_share", args=[_shared(d).match_id]), True),

@@ -92,8 +92,9 @@ def queries(client, url: str) -> int:
     return len(captured)
 
 
-# Session and user, the club, the player, and per part of the page one or two queries.
-LIMITS = (13, 4)
+# Session and user, whether the user is a guest, the club, the player, and per part of the page
+# one or two queries.
+LIMITS = (14, 5)
 
 
 def test_pages_cost_the_same_queries_for_two_matches_or_many(client, club, alice):

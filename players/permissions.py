@@ -1,0 +1,35 @@
+"""The API's side of ``players.views.not_for_guests``: a guest ("Keep score now") keeps score at
+its own table, and the league and the club statistics are not for it. A guest has no password,
+so it reaches the API only through its session; the refusal is a 403 in the one error shape,
+with the same sentence the page shows (the guest's table is its own, so 404 would be a lie).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
+from rest_framework.permissions import BasePermission, IsAuthenticated
+
+from players.models import Guest
+
+
+class GuestRefused(exceptions.PermissionDenied):
+    # Its own class, so the API's error handler keeps the sentence (code stays permission_denied).
+    default_code = "permission_denied"
+    default_detail = _(
+        "You are keeping score without an account. Clubs and leagues stay when a guest scorepad is "
+        "cleaned up, so they need an account. Sign up: your matches are kept."
+    )
+
+
+class NotGuest(BasePermission):
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if Guest.is_guest(request.user):
+            raise GuestRefused
+        return True
+
+
+# For ``@permission_classes``: signed in (401 otherwise, as everywhere), and not a guest (403).
+MEMBERS_NOT_GUESTS = [IsAuthenticated, NotGuest]
