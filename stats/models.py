@@ -9,16 +9,16 @@ the history before it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-from django.db import connection, models, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match, Seat
 from players.models import Club, Player
-from stats.rating import Change, Key, Result, Skill, rate
+from stats.rating import Change, Key, Result, Skill, fold
 
 
 class Rating(models.Model):
@@ -132,7 +132,8 @@ def position_of(match: Match) -> Position | None:
 
 def rated_position(match: Match) -> Position | None:
     """Where the ratings last counted this match (None: they did not)."""
-    at = RatingChange.objects.filter(match=match).values_list("finished_at", flat=True).first()
+    rows = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(match=match)  # not a lagging replica
+    at = rows.values_list("finished_at", flat=True).first()
     return (at, match.pk) if at is not None else None
 
 
@@ -141,7 +142,9 @@ def recompute(club: Club, since: Position | None = None) -> None:
     """Rewrite the club's ratings from the match at ``since`` on (None: from scratch): delete the
     history from there, fold the matches again from the ratings just before, store the result."""
     results, finished = finished_results(club, since)
-    replaced = RatingChange.objects.filter(club=club)
+    # Reads of this app may go to a read replica (config/routers.py); what a recompute starts
+    # from must be what the primary holds now.
+    replaced = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(club=club)
     start: dict[Key, Skill] = {}
     if since is not None:
         replaced = replaced.filter(_changes_from(since))
@@ -154,28 +157,30 @@ def recompute(club: Club, since: Position | None = None) -> None:
             start[(ladder, player_id)] = Skill(mu, sigma)
         # ...or, with no change from there on, their stored rating (every ladder of every player
         # concerned, so the ratings rewritten below are all known).
-        players = {player for _, player in start} | {p for r in results for team in r.teams for p in team}
-        for player_id, ladder, mu, sigma in Rating.objects.filter(player_id__in=players).values_list(
-            "player_id", "ladder", "mu", "sigma"
+        concerned = {player for _, player in start} | {p for r in results for team in r.teams for p in team}
+        for player_id, ladder, mu, sigma in (
+            Rating.objects.using(DEFAULT_DB_ALIAS)
+            .filter(player_id__in=concerned)
+            .values_list("player_id", "ladder", "mu", "sigma")
         ):
             start.setdefault((ladder, player_id), Skill(mu, sigma))
     replaced.delete()
-    ratings, changes = rate(results, start)
+    ratings, counts = _store_changes(club, fold(results, start), finished, start)
     players = {player for _, player in ratings}
-    kept = Rating.objects.filter(club=club) if since is None else Rating.objects.filter(player_id__in=players)
-    kept.delete()
-    counts: dict[Key, int] = {}
-    if since is not None:
+    if since is None:
+        Rating.objects.filter(club=club).delete()
+    else:
+        Rating.objects.filter(player_id__in=players).delete()
+        # The rows before ``since`` count too (the rows from there on are the new ones).
         earlier = (
-            RatingChange.objects.filter(player_id__in=players)
+            RatingChange.objects.using(DEFAULT_DB_ALIAS)
+            .filter(player_id__in=players)
+            .exclude(_changes_from(since))
             .values_list("ladder", "player_id")
             .annotate(n=models.Count("id"))
         )
-        counts = {(ladder, player): n for ladder, player, n in earlier}
-    for change in changes:
-        key = (change.ladder, change.player_id)
-        counts[key] = counts.get(key, 0) + 1
-    _store_changes(club, changes, finished)
+        for ladder, player, n in earlier:
+            counts[(ladder, player)] = counts.get((ladder, player), 0) + n
     Rating.objects.bulk_create(
         Rating(
             club=club,
@@ -192,16 +197,30 @@ def recompute(club: Club, since: Position | None = None) -> None:
 
 COLUMNS: tuple[str, ...] = ("club_id", "player_id", "match_id", "ladder", "finished_at")
 COLUMNS += ("mu_before", "sigma_before", "mu", "sigma", "ordinal")
+TYPES = ("int8", "int8", "int8", "varchar", "timestamptz", "float8", "float8", "float8", "float8", "float8")
 
 
-def _store_changes(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
-    """Write the history rows. On PostgreSQL with COPY, fed in large text blocks: a recompute
-    from scratch writes some 80 000 rows for 10 000 matches, and ``bulk_create`` alone took
-    several times as long as rating them (the budget is 1.5 times the bare openskill loop,
-    ``make bench``). Ladders are slugs (no tabs or backslashes) and the rest are numbers."""
+def _store_changes(
+    club: Club, changes: Iterable[Change], finished: dict[int, datetime], start: Mapping[Key, Skill]
+) -> tuple[dict[Key, Skill], dict[Key, int]]:
+    """Write the history rows as ``changes`` yields them; return each rating they end on (those
+    of ``start`` included) and how many rows each (ladder, player) got.
+
+    On PostgreSQL the rows go through one binary COPY that is open while the matches are rated:
+    psycopg's C encoder packs each row, and the server files the rows (and their indexes) on the
+    other core while Python rates the next match. A recompute from scratch writes some 80 000
+    rows for 10 000 matches; ``bulk_create`` took several times as long as rating them, and a
+    text COPY built after the loop still added two thirds to it (the budget is 1.5 times the
+    bare openskill loop, ``make bench``). Elsewhere (SQLite, ``make run``) ``bulk_create``."""
+    ratings = dict(start)
+    counts: dict[Key, int] = {}
     if connection.vendor != "postgresql":
-        RatingChange.objects.bulk_create(
-            (
+        kept = []
+        for c in changes:
+            key = (c.ladder, c.player_id)
+            ratings[key] = c.after
+            counts[key] = counts.get(key, 0) + 1
+            kept.append(
                 RatingChange(
                     club=club,
                     player_id=c.player_id,
@@ -214,21 +233,24 @@ def _store_changes(club: Club, changes: Iterable[Change], finished: dict[int, da
                     sigma=c.sigma,
                     ordinal=c.mu - 3 * c.sigma,
                 )
-                for c in changes
-            ),
-            batch_size=2000,
-        )
-        return
-    stamps = {match_id: at.isoformat() for match_id, at in finished.items()}
+            )
+        RatingChange.objects.bulk_create(kept, batch_size=2000)
+        return ratings, counts
     table = connection.ops.quote_name(RatingChange._meta.db_table)
-    lines = [
-        f"{club.pk}\t{c.player_id}\t{c.match_id}\t{c.ladder}\t{stamps[c.match_id]}\t"
-        f"{c.mu_before!r}\t{c.sigma_before!r}\t{c.mu!r}\t{c.sigma!r}\t{c.mu - 3 * c.sigma!r}\n"
-        for c in changes
-    ]
+    club_id = club.pk
+    last: dict[Key, Change] = {}
     with (
         connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy,
+        cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN (FORMAT BINARY)") as copy,
     ):
-        for start in range(0, len(lines), 10_000):
-            copy.write("".join(lines[start : start + 10_000]))
+        copy.set_types(TYPES)
+        write = copy.write_row
+        for c in changes:
+            key = (c.ladder, c.player_id)
+            last[key] = c
+            counts[key] = counts.get(key, 0) + 1
+            at = finished[c.match_id]
+            write((club_id, c.player_id, c.match_id, c.ladder, at, *c[3:], c.mu - 3 * c.sigma))
+    for key, c in last.items():
+        ratings[key] = c.after
+    return ratings, counts
