@@ -11,7 +11,17 @@ urlpatterns = [
     path("matches/new/", match_views.new_match, name="new_match"),
     path("matches/new/<slug:game>/", match_views.new_match_setup, name="new_match_setup"),
     path("matches/deleted/", match_views.deleted_matches, name="deleted_matches"),
-    path("clubs/<int:club_id>/export.json", match_views.club_export, name="club_export"),
+    path("clubs/<int:club_id>/exports/", match_views.club_export_start, name="club_export_start"),
+    path(
+        "clubs/<int:club_id>/exports/<int:export_id>/",
+        match_views.club_export_detail,
+        name="club_export_detail",
+    ),
+    path(
+        "clubs/<int:club_id>/exports/<int:export_id>/download/",
+        match_views.club_export_download,
+        name="club_export_download",
+    ),
     path("clubs/<int:club_id>/results.csv", match_views.club_results, name="club_results"),
     path("matches/<int:match_id>/", match_views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/delete/", match_views.match_delete, name="match_delete"),

@@ -5,36 +5,45 @@ The JSON holds what the table entered, not what Scoreblok computed: the players,
 match its game, set-up and rounds exactly as posted. Importing replays each round through the
 same engine checks (``Match.add_round``), so an imported club has the very standings the
 exported one had, or the import is refused whole.
+
+The JSON export is written by a task (``matches.tasks``, into a ``ClubExport``), which reports
+how many matches it has written as it goes; the results CSV is small and stays a download.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import logging
+from collections.abc import Callable
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
-from matches.models import Match
+from matches.models import ClubExport, Match
 from players.models import Club, Membership
 
 FORMAT = "scoreblok-club"
 VERSION = 1
+CHUNK = 200  # matches read (with their seats and rounds) and counted as done at a time
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], object]  # (matches written, matches in all)
 
 
-def export_club(club: Club) -> dict[str, Any]:
-    matches = (
-        Match.objects.filter(club=club, deleted_at=None)
-        .prefetch_related("seats__player", "rounds")
-        .order_by("created_at", "pk")
-    )
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "club": {"name": club.name},
-        "players": sorted(player.name for player in club.players.all()),
-        "matches": [
+def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
+    ordered = Match.objects.filter(club=club, deleted_at=None).order_by("created_at", "pk")
+    ids = list(ordered.values_list("pk", flat=True))
+    matches: list[dict[str, Any]] = []
+    if progress:
+        progress(0, len(ids))
+    for start in range(0, len(ids), CHUNK):
+        chunk = ordered.filter(pk__in=ids[start : start + CHUNK]).prefetch_related("seats__player", "rounds")
+        matches += [
             {
                 "game": match.game,
                 "players": [seat.player.name for seat in match.seats.all()],
@@ -44,9 +53,35 @@ def export_club(club: Club) -> dict[str, Any]:
                 "created_at": match.created_at.isoformat(),
                 "rounds": [stored.body for stored in match.rounds.all()],
             }
-            for match in matches
-        ],
+            for match in chunk
+        ]
+        if progress:
+            progress(len(matches), len(ids))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "club": {"name": club.name},
+        "players": sorted(player.name for player in club.players.all()),
+        "matches": matches,
     }
+
+
+def export_file(club: Club, progress: Progress | None = None) -> bytes:
+    """The export as the file people download (UTF-8 JSON, one space of indent)."""
+    document = export_club(club, progress)
+    return json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1).encode()
+
+
+def write_export(export: ClubExport) -> None:
+    """Write a requested export's file, saving how far it got after every ``CHUNK`` matches. A
+    failure is logged and stored on the export (its page says so), never raised."""
+    try:
+        content = export_file(export.club, export.progress)
+    except Exception as error:
+        logger.exception("Export %s of club %s failed", export.pk, export.club_id)
+        export.fail(f"{type(error).__name__}: {error}")
+        return
+    export.finish(content)
 
 
 def results_csv(club: Club) -> str:

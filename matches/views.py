@@ -21,7 +21,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -32,13 +32,22 @@ import scoring
 from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
-from matches.exports import export_club, results_csv
+from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
 from matches.messages import error_list, error_summary
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round, RoundRevision
+from matches.models import (
+    IDEMPOTENCY_KEY_LENGTH,
+    ClubExport,
+    Conflict,
+    Match,
+    Recorded,
+    Round,
+    RoundRevision,
+)
 from matches.refusals import SiteRefused
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, lines, totals_change
+from matches.tasks import start_export
 from players.models import Club, Player
 from scoring import Refused, UnknownGame
 
@@ -251,11 +260,33 @@ def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
 
 
 @login_required
-@require_safe
-def club_export(request: HttpRequest, club_id: int) -> HttpResponse:
-    """Everything the club entered, as JSON that ``manage.py import_club`` rebuilds it from."""
+@require_POST
+def club_export_start(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Ask for everything the club entered as JSON (what ``manage.py import_club`` rebuilds it
+    from): written by a task, followed on its progress page."""
     club = _club_for_admin(request, club_id)
-    response = JsonResponse(export_club(club), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    export = start_export(club, by=request.user)
+    return redirect("club_export_detail", club_id=club.pk, export_id=export.pk)
+
+
+@login_required
+@require_safe
+def club_export_detail(request: HtmxHttpRequest, club_id: int, export_id: int) -> HttpResponse:
+    """How far the export got (htmx asks again every two seconds while it runs), then its link."""
+    club = _club_for_admin(request, club_id)
+    export = get_object_or_404(ClubExport.objects.defer("content"), club=club, pk=export_id)
+    template = "matches/club_export.html#progress" if request.htmx else "matches/club_export.html"
+    response = render(request, template, {"club": club, "export": export})
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_safe
+def club_export_download(request: HttpRequest, club_id: int, export_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    export = get_object_or_404(ClubExport, club=club, pk=export_id, status=ClubExport.Status.DONE)
+    response = HttpResponse(bytes(export.content or b""), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="scoreblok-club-{club.pk}.json"'
     return response
 

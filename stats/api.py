@@ -21,7 +21,7 @@ from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
 from stats import profile
 from stats.models import Rating, RatingChange
-from stats.rating import OVERALL
+from stats.rating import OVERALL, Skill
 
 
 class RatingSerializer(serializers.Serializer):
@@ -138,9 +138,9 @@ def player_statistics(request: Request, club_id: int, player_id: int) -> Respons
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
     history = (
-        RatingChange.objects.filter(player=player, ladder=OVERALL)
+        RatingChange.objects.filter(player=player)
         .order_by("-finished_at", "-match_id")
-        .values("match_id", "finished_at", "ordinal", "sigma")[: profile.HISTORY]
+        .values_list("match_id", "finished_at", "overall_mu", "overall_sigma")[: profile.HISTORY]
     )
     return Response(
         {
@@ -182,13 +182,13 @@ def player_statistics(request: Request, club_id: int, player_id: int) -> Respons
             ],
             "history": [
                 {
-                    "match": row["match_id"],
-                    "finished_at": row["finished_at"],
+                    "match": match_id,
+                    "finished_at": finished_at,
                     "game": OVERALL,
-                    "ordinal": row["ordinal"],
-                    "sigma": row["sigma"],
+                    "ordinal": Skill(mu, sigma).ordinal,
+                    "sigma": sigma,
                 }
-                for row in reversed(history)
+                for match_id, finished_at, mu, sigma in reversed(history)
             ],
         }
     )

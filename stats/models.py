@@ -1,24 +1,24 @@
 """Stored ratings: each player's current rating per ladder (a game, or overall) and one history
-row per player, ladder and finished match.
+row per player and finished match, holding both ladders it moved (its game's and overall).
 
 They are figures kept for reading, rewritten from the matches by ``recompute`` (``stats.tasks``):
-the matches stay the truth. A history row keeps the rating before the match as well as after
+the matches stay the truth. A history row keeps the ratings before the match as well as after
 it, so a recompute from a corrected match on starts from the rows it replaces and never reads
 the history before it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 
-from django.db import connection, models, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match, Seat
 from players.models import Club, Player
-from stats.rating import Change, Key, Result, Skill, rate
+from stats.rating import OVERALL, Change, Key, Result, Skill, fold
 
 
 class Rating(models.Model):
@@ -42,8 +42,9 @@ class RatingChange(models.Model):
     # Figures derived from the matches and rewritten wholesale by a recompute: no database
     # constraints or single-column indexes of their own (the ORM still cascades deletes, and the
     # composite indexes below start with club and player). A recompute from scratch writes some
-    # 80 000 rows for 10 000 matches, and checking three deferred foreign keys per row at commit
-    # took longer than rating the matches.
+    # 40 000 rows for 10 000 matches: checking three deferred foreign keys per row at commit took
+    # longer than rating the matches, and a row per ladder (twice the rows, each with its own
+    # index entries) cost the database as much again as rating them.
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
     )
@@ -53,23 +54,34 @@ class RatingChange(models.Model):
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="rating_changes", db_constraint=False
     )
-    ladder = models.CharField(max_length=32, blank=True)
     finished_at = models.DateTimeField()  # the match's, copied: history is read in this order
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField()
+    game = models.CharField(max_length=32)  # the match's: the ladder of the game_ figures
+    game_mu_before = models.FloatField()
+    game_sigma_before = models.FloatField()
+    game_mu = models.FloatField()
+    game_sigma = models.FloatField()
+    overall_mu_before = models.FloatField()
+    overall_sigma_before = models.FloatField()
+    overall_mu = models.FloatField()
+    overall_sigma = models.FloatField()
 
     class Meta:
         ordering = ["finished_at", "match_id"]
         indexes = [
             models.Index(fields=["club", "finished_at", "match"]),
-            models.Index(fields=["player", "ladder", "finished_at"]),
+            models.Index(fields=["player", "finished_at", "match"]),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} after {self.match_id}: {self.ordinal:.1f}"
+        return f"{self.player} after {self.match_id}: {self.overall.ordinal:.1f}"
+
+    @property
+    def overall(self) -> Skill:
+        return Skill(self.overall_mu, self.overall_sigma)
+
+    @property
+    def in_game(self) -> Skill:
+        return Skill(self.game_mu, self.game_sigma)
 
 
 Position = tuple[datetime, int]  # (finished_at, match id): the order matches are rated in
@@ -132,7 +144,8 @@ def position_of(match: Match) -> Position | None:
 
 def rated_position(match: Match) -> Position | None:
     """Where the ratings last counted this match (None: they did not)."""
-    at = RatingChange.objects.filter(match=match).values_list("finished_at", flat=True).first()
+    rows = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(match=match)  # not a lagging replica
+    at = rows.values_list("finished_at", flat=True).first()
     return (at, match.pk) if at is not None else None
 
 
@@ -141,41 +154,52 @@ def recompute(club: Club, since: Position | None = None) -> None:
     """Rewrite the club's ratings from the match at ``since`` on (None: from scratch): delete the
     history from there, fold the matches again from the ratings just before, store the result."""
     results, finished = finished_results(club, since)
-    replaced = RatingChange.objects.filter(club=club)
+    # Reads of this app may go to a read replica (config/routers.py); what a recompute starts
+    # from must be what the primary holds now.
+    replaced = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(club=club)
     start: dict[Key, Skill] = {}
     if since is not None:
         replaced = replaced.filter(_changes_from(since))
-        # A player's rating just before ``since`` is what their first replaced change started
+        # A player's ratings just before ``since`` are what their first replaced change started
         # from (read newest first, so the earliest one is written last)...
         rows = replaced.order_by("-finished_at", "-match_id").values_list(
-            "player_id", "ladder", "mu_before", "sigma_before"
+            "player_id",
+            "game",
+            "game_mu_before",
+            "game_sigma_before",
+            "overall_mu_before",
+            "overall_sigma_before",
         )
-        for player_id, ladder, mu, sigma in rows:
-            start[(ladder, player_id)] = Skill(mu, sigma)
+        for player_id, game, game_mu, game_sigma, overall_mu, overall_sigma in rows:
+            start[(game, player_id)] = Skill(game_mu, game_sigma)
+            start[(OVERALL, player_id)] = Skill(overall_mu, overall_sigma)
         # ...or, with no change from there on, their stored rating (every ladder of every player
         # concerned, so the ratings rewritten below are all known).
-        players = {player for _, player in start} | {p for r in results for team in r.teams for p in team}
-        for player_id, ladder, mu, sigma in Rating.objects.filter(player_id__in=players).values_list(
-            "player_id", "ladder", "mu", "sigma"
+        concerned = {player for _, player in start} | {p for r in results for team in r.teams for p in team}
+        for player_id, ladder, mu, sigma in (
+            Rating.objects.using(DEFAULT_DB_ALIAS)
+            .filter(player_id__in=concerned)
+            .values_list("player_id", "ladder", "mu", "sigma")
         ):
             start.setdefault((ladder, player_id), Skill(mu, sigma))
     replaced.delete()
-    ratings, changes = rate(results, start)
+    ratings, counts = _store_changes(club, fold(results, start), finished, start)
     players = {player for _, player in ratings}
-    kept = Rating.objects.filter(club=club) if since is None else Rating.objects.filter(player_id__in=players)
-    kept.delete()
-    counts: dict[Key, int] = {}
-    if since is not None:
+    if since is None:
+        Rating.objects.filter(club=club).delete()
+    else:
+        Rating.objects.filter(player_id__in=players).delete()
+        # The rows before ``since`` count too (the rows from there on are the new ones).
         earlier = (
-            RatingChange.objects.filter(player_id__in=players)
-            .values_list("ladder", "player_id")
-            .annotate(n=models.Count("id"))
+            RatingChange.objects.using(DEFAULT_DB_ALIAS)
+            .filter(player_id__in=players)
+            .exclude(_changes_from(since))
+            .values_list("game", "player_id")
+            .annotate(n=models.Count("pk"))
         )
-        counts = {(ladder, player): n for ladder, player, n in earlier}
-    for change in changes:
-        key = (change.ladder, change.player_id)
-        counts[key] = counts.get(key, 0) + 1
-    _store_changes(club, changes, finished)
+        for game, player, n in earlier:
+            for key in ((game, player), (OVERALL, player)):
+                counts[key] = counts.get(key, 0) + n
     Rating.objects.bulk_create(
         Rating(
             club=club,
@@ -190,45 +214,78 @@ def recompute(club: Club, since: Position | None = None) -> None:
     )
 
 
-COLUMNS: tuple[str, ...] = ("club_id", "player_id", "match_id", "ladder", "finished_at")
-COLUMNS += ("mu_before", "sigma_before", "mu", "sigma", "ordinal")
+# What a history row holds, in COPY's order: the club and when, then a ``Change`` as it is.
+COLUMNS = ("club_id", "finished_at", "match_id", "player_id", *Change._fields[2:])
+TYPES = ("int8", "timestamptz", "int8", "int8", "varchar", *["float8"] * 8)
 
 
-def _store_changes(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
-    """Write the history rows. On PostgreSQL with COPY, fed in large text blocks: a recompute
-    from scratch writes some 80 000 rows for 10 000 matches, and ``bulk_create`` alone took
-    several times as long as rating them (the budget is 1.5 times the bare openskill loop,
-    ``make bench``). Ladders are slugs (no tabs or backslashes) and the rest are numbers."""
-    if connection.vendor != "postgresql":
-        RatingChange.objects.bulk_create(
-            (
-                RatingChange(
-                    club=club,
-                    player_id=c.player_id,
-                    match_id=c.match_id,
-                    ladder=c.ladder,
-                    finished_at=finished[c.match_id],
-                    mu_before=c.mu_before,
-                    sigma_before=c.sigma_before,
-                    mu=c.mu,
-                    sigma=c.sigma,
-                    ordinal=c.mu - 3 * c.sigma,
-                )
-                for c in changes
-            ),
-            batch_size=2000,
-        )
-        return
-    stamps = {match_id: at.isoformat() for match_id, at in finished.items()}
+def _store_changes(
+    club: Club, changes: Iterable[Change], finished: dict[int, datetime], start: Mapping[Key, Skill]
+) -> tuple[dict[Key, Skill], dict[Key, int]]:
+    """Write the history rows as ``changes`` yields them; return each rating they end on (those
+    of ``start`` included) and how many rows each (ladder, player) got."""
+    tally = _Tally(start)
+    _writer()(club, _tallied(changes, tally), finished)
+    return tally.ratings(), tally.counts
+
+
+Writer = Callable[[Club, Iterable[Change], dict[int, datetime]], None]
+
+
+def _writer() -> Writer:
+    return _copy_rows if connection.vendor == "postgresql" else _insert_rows
+
+
+def _copy_rows(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
+    """PostgreSQL: one binary COPY, open while the matches are rated. psycopg's C encoder packs
+    each row, and the server files the rows (and their indexes) on the other core while Python
+    rates the next match. A recompute from scratch writes some 40 000 rows for 10 000 matches;
+    ``bulk_create`` took several times as long as rating them, and a text COPY built after the
+    loop still added two thirds to it (the budget is 1.5 times the bare openskill loop, ``make
+    bench``)."""
     table = connection.ops.quote_name(RatingChange._meta.db_table)
-    lines = [
-        f"{club.pk}\t{c.player_id}\t{c.match_id}\t{c.ladder}\t{stamps[c.match_id]}\t"
-        f"{c.mu_before!r}\t{c.sigma_before!r}\t{c.mu!r}\t{c.sigma!r}\t{c.mu - 3 * c.sigma!r}\n"
-        for c in changes
-    ]
+    club_id = club.pk
     with (
         connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy,
+        cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN (FORMAT BINARY)") as copy,
     ):
-        for start in range(0, len(lines), 10_000):
-            copy.write("".join(lines[start : start + 10_000]))
+        copy.set_types(TYPES)
+        write = copy.write_row
+        for change in changes:
+            write((club_id, finished[change.match_id], *change))
+
+
+def _insert_rows(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
+    """Any other database (SQLite for ``make run``): the ORM's ``bulk_create``."""
+    RatingChange.objects.bulk_create(
+        (RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in changes),
+        batch_size=2000,
+    )
+
+
+def _tallied(changes: Iterable[Change], tally: _Tally) -> Iterator[Change]:
+    add = tally.add
+    for change in changes:
+        add(change)
+        yield change
+
+
+class _Tally:
+    """What the changes written end on: each ladder's last change per player, and their count."""
+
+    def __init__(self, start: Mapping[Key, Skill]) -> None:
+        self.start = start
+        self.last: dict[Key, Change] = {}
+        self.counts: dict[Key, int] = {}
+
+    def add(self, change: Change) -> None:
+        counts = self.counts
+        for key in ((change.game, change.player_id), (OVERALL, change.player_id)):
+            self.last[key] = change
+            counts[key] = counts.get(key, 0) + 1
+
+    def ratings(self) -> dict[Key, Skill]:
+        ratings = dict(self.start)
+        for key, change in self.last.items():
+            ratings[key] = change.after(key[0])
+        return ratings

@@ -22,7 +22,7 @@ from matches.models import Match, Round, Seat
 from players.models import Player
 from stats.charts import LineChart, Series
 from stats.models import Rating, RatingChange
-from stats.rating import OVERALL
+from stats.rating import OVERALL, Skill
 
 RECENT = 10  # matches listed on the page
 HISTORY = 40  # matches in the rating history chart
@@ -138,24 +138,20 @@ def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
 def rating_history(player: Player, count: int = HISTORY) -> LineChart | None:
     """The conservative rating after each of the player's last ``count`` rated matches: overall,
     and one line per game (a game's line has points at that game's matches only)."""
-    overall = list(
-        RatingChange.objects.filter(player=player, ladder=OVERALL)
+    rows = list(
+        RatingChange.objects.filter(player=player)
         .order_by("-finished_at", "-match_id")
-        .values_list("match_id", "finished_at", "ordinal")[:count]
+        .values_list("finished_at", "game", "game_mu", "game_sigma", "overall_mu", "overall_sigma")[:count]
     )[::-1]
-    if len(overall) < 2:
+    if len(rows) < 2:
         return None
-    order = {match_id: index for index, (match_id, _at, _o) in enumerate(overall)}
-    per_game: dict[str, list[float | None]] = defaultdict(lambda: [None] * len(overall))
-    for ladder, match_id, ordinal in (
-        RatingChange.objects.filter(player=player, match_id__in=list(order))
-        .exclude(ladder=OVERALL)
-        .values_list("ladder", "match_id", "ordinal")
-    ):
-        per_game[ladder][order[match_id]] = ordinal
-    series = [Series(str(_("All games")), tuple(o for _m, _at, o in overall))]
+    overall = [Skill(mu, sigma).ordinal for _at, _game, _gm, _gs, mu, sigma in rows]
+    per_game: dict[str, list[float | None]] = defaultdict(lambda: [None] * len(rows))
+    for index, (_at, game, mu, sigma, _om, _os) in enumerate(rows):
+        per_game[game][index] = Skill(mu, sigma).ordinal
+    series = [Series(str(_("All games")), tuple(overall))]
     series += [Series(str(home_for(game).name), tuple(values)) for game, values in sorted(per_game.items())]
-    labels = tuple(date_format(at, "j M") for _m, at, _o in overall)
+    labels = tuple(date_format(row[0], "j M") for row in rows)
     return LineChart(str(_("Rating match by match")), labels, tuple(series), decimals=1)
 
 

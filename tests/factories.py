@@ -12,7 +12,7 @@ from knox.models import AuthToken
 
 from league.models import Competition, Evening
 from live.models import ClubScreen, MatchShare
-from matches.models import Match, Round, RoundRevision, Seat
+from matches.models import ClubExport, Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
 
 PASSWORD = "correct-horse-battery"
@@ -135,6 +135,19 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
     match = factory.SubFactory(MatchFactory)
     number = 1
     action = RoundRevision.Action.ADD
+
+
+class ClubExportFactory(factory.django.DjangoModelFactory[ClubExport]):
+    """An export as the task leaves it; prefer ``matches.tasks.start_export`` to write a real one."""
+
+    class Meta:
+        model = ClubExport
+
+    club = factory.SubFactory(ClubFactory)
+    status = ClubExport.Status.DONE
+    done = 0
+    total = 0
+    content = b'{"format": "scoreblok-club"}'
 
 
 class ClubScreenFactory(factory.django.DjangoModelFactory[ClubScreen]):

@@ -1,18 +1,26 @@
 """A club's record leaves and comes back whole: the JSON export, imported into an empty
-instance, gives every match the very same standings; the results CSV lists every total."""
+instance, gives every match the very same standings; the results CSV lists every total.
+
+The JSON export is written by a task (immediate here, as in ``make run``): asked for on the club
+page, followed on its progress page, downloaded by the club's admins."""
 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.http import JsonResponse
 from django.urls import reverse
+from django.utils import timezone
 
 from games.registry import all_homes
+from matches import exports
 from matches.exports import export_club, import_club
-from matches.models import Match
+from matches.models import ClubExport, Match
 from players.models import Club
+from tests.factories import ClubExportFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +76,127 @@ def test_the_results_csv_lists_every_match_total(client, season, alice):
     assert games == {home.slug for home in all_homes()}
 
 
-def test_the_json_export_is_a_download_for_admins(client, season, alice):
+def request_export(client, club: Club):
+    response = client.post(reverse("club_export_start", args=[club.pk]))
+    assert response.status_code == 302
+    return ClubExport.objects.get(pk=response.url.rstrip("/").rsplit("/", 1)[1]), response.url
+
+
+def test_the_export_task_writes_the_very_file_the_direct_download_gave(client, season, alice):
+    """The file is byte for byte what ``/clubs/<id>/export.json`` answered before it became a
+    task (a JsonResponse of ``export_club``), and it downloads as a file."""
+    before = JsonResponse(export_club(season), json_dumps_params={"ensure_ascii": False, "indent": 1}).content
     client.force_login(alice)
-    response = client.get(reverse("club_export", args=[season.pk]))
-    assert "attachment" in response["Content-Disposition"]
-    assert len(json.loads(response.content)["matches"]) == len(all_homes())
+    export, page = request_export(client, season)
+    assert export.status == ClubExport.Status.DONE
+    assert (export.done, export.total) == (len(all_homes()), len(all_homes()))
+    assert export.requested_by == alice
+    assert bytes(export.content) == before
+
+    download = client.get(reverse("club_export_download", args=[season.pk, export.pk]))
+    assert download.content == before
+    assert download["Content-Type"] == "application/json"
+    assert download["Content-Disposition"] == f'attachment; filename="scoreblok-club-{season.pk}.json"'
+    assert len(json.loads(download.content)["matches"]) == len(all_homes())
+    shown = client.get(page).content.decode()
+    assert reverse("club_export_download", args=[season.pk, export.pk]) in shown
+    assert "hx-trigger" not in shown  # done: no more polling
+
+
+def test_the_export_counts_its_matches_as_it_writes_them(season, alice, monkeypatch):
+    """Five matches written two at a time: the progress goes 0, 2, 4, 5 of 5, each saved."""
+    monkeypatch.setattr(exports, "CHUNK", 2)
+    export = ClubExport.objects.create(club=season, requested_by=alice)
+    seen = []
+    save = export.progress
+
+    def progress(done: int, total: int) -> None:
+        save(done, total)
+        seen.append(ClubExport.objects.values_list("status", "done", "total").get(pk=export.pk))
+
+    export.progress = progress
+    exports.write_export(export)
+    assert seen == [("running", 0, 5), ("running", 2, 5), ("running", 4, 5), ("running", 5, 5)]
+    export.refresh_from_db()
+    assert (export.status, export.done, export.total) == ("done", 5, 5)
+
+
+def test_the_progress_page_shows_a_bar_and_asks_again_while_the_export_runs(client, club, alice):
+    export = ClubExportFactory.create(
+        club=club, status=ClubExport.Status.RUNNING, done=30, total=120, content=None
+    )
+    client.force_login(alice)
+    url = reverse("club_export_detail", args=[club.pk, export.pk])
+    page = client.get(url).content.decode()
+    assert '<progress id="export-progress" max="120" value="30">25%</progress>' in page
+    assert "30 of 120 matches written" in page
+    assert f'hx-get="{url}" hx-trigger="every 2s"' in page
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in page  # without JavaScript
+    assert reverse("club_export_download", args=[club.pk, export.pk]) not in page
+
+    fragment = client.get(url, headers={"HX-Request": "true"})
+    assert fragment.content.decode().lstrip().startswith('<section id="export"')
+    assert "HX-Request" in fragment["Vary"]
+
+
+def test_an_unfinished_export_has_nothing_to_download(client, club, alice):
+    export = ClubExportFactory.create(club=club, status=ClubExport.Status.RUNNING, content=None)
+    client.force_login(alice)
+    assert client.get(reverse("club_export_download", args=[club.pk, export.pk])).status_code == 404
+
+
+def test_asking_again_while_an_export_runs_shows_that_one(client, club, alice):
+    running = ClubExportFactory.create(club=club, status=ClubExport.Status.RUNNING, content=None)
+    client.force_login(alice)
+    export, _page = request_export(client, club)
+    assert export == running
+    assert ClubExport.objects.filter(club=club).count() == 1
+
+
+def test_a_failing_export_says_so_on_its_page_and_may_be_asked_again(client, season, alice, monkeypatch):
+    """The export breaks (here: the database read fails): no 500, the page says it failed in
+    words, the error is kept for whoever runs the site, and asking again writes a new one."""
+
+    def broken(club, progress=None):
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(exports, "export_club", broken)
+    client.force_login(alice)
+    export, page = request_export(client, season)
+    assert (export.status, export.error) == ("failed", "OSError: disk on fire")
+    response = client.get(page)
+    assert response.status_code == 200
+    assert "The export could not be written." in response.content.decode()
+    assert "disk on fire" not in response.content.decode()
+    assert "hx-trigger" not in response.content.decode()
+
+    monkeypatch.undo()
+    again, _page = request_export(client, season)
+    assert again != export and again.status == "done"
+
+
+def test_an_export_the_worker_lost_shows_as_failed_and_a_new_one_starts(client, club, alice):
+    lost = ClubExportFactory.create(club=club, status=ClubExport.Status.RUNNING, content=None)
+    ClubExport.objects.filter(pk=lost.pk).update(updated_at=timezone.now() - timedelta(minutes=16))
+    client.force_login(alice)
+    page = client.get(reverse("club_export_detail", args=[club.pk, lost.pk])).content.decode()
+    assert "The export could not be written." in page
+    export, _page = request_export(client, club)
+    assert export != lost and export.status == "done"
+
+
+def test_exports_older_than_a_week_go_with_the_next_export_or_the_daily_command(client, club, alice):
+    old, recent, elsewhere = ClubExportFactory.create_batch(3, club=club)
+    elsewhere.club = ClubExportFactory.create().club
+    elsewhere.save()
+    week_ago = timezone.now() - timedelta(days=7, minutes=1)
+    ClubExport.objects.filter(pk__in=[old.pk, elsewhere.pk]).update(created_at=week_ago)
+    client.force_login(alice)
+    new, _page = request_export(client, club)
+    assert set(ClubExport.objects.values_list("pk", flat=True)) >= {recent.pk, new.pk}
+    assert not ClubExport.objects.filter(pk__in=[old.pk, elsewhere.pk]).exists()
+
+    ClubExport.objects.filter(pk=recent.pk).update(created_at=week_ago)
+    call_command("purge_exports")
+    assert not ClubExport.objects.filter(pk=recent.pk).exists()
+    assert ClubExport.objects.filter(pk=new.pk).exists()

@@ -34,6 +34,7 @@ from players.models import Club, Membership
 from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
+    ClubExportFactory,
     ClubScreenFactory,
     CompetitionFactory,
     EveningFactory,
@@ -90,6 +91,8 @@ class World:
     share_token: str = ""  # the share link of Sam's match
     revoked_token: str = ""  # a link Alice revoked (its match was shared again since)
     screen_token: str = ""  # the club's TV link
+    export: Any = None  # the club's export, written and ready to download
+    others_export: Any = None  # an export of another club
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -120,6 +123,8 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         share_token=MatchShareFactory.create(match=match).token,
         revoked_token=_revoked_token(others_match),
         screen_token=ClubScreenFactory.create(club=klaverclub).token,
+        export=ClubExportFactory.create(club=klaverclub, requested_by=alice),
+        others_export=ClubExportFactory.create(),
     )
 
 
@@ -328,9 +333,28 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     page(
-        "club_export",
+        "club_export_start",
+        "POST",
+        lambda w: reverse("club_export_start", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_export_detail",
         "GET",
-        lambda w: reverse("club_export", args=[w.club.pk]),
+        lambda w: reverse("club_export_detail", args=[w.club.pk, w.export.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "club_export_detail",
+        "GET",
+        lambda w: reverse("club_export_detail", args=[w.club.pk, w.others_export.pk]),
+        (404, 404, 403, 403, 404, LOGIN),
+        label="another club's export",
+    ),
+    page(
+        "club_export_download",
+        "GET",
+        lambda w: reverse("club_export_download", args=[w.club.pk, w.export.pk]),
         (200, 200, 403, 403, 404, LOGIN),
     ),
     page(

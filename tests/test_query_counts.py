@@ -180,3 +180,46 @@ def test_keep_score_now_costs_a_fixed_number_of_queries(client, db, django_asser
     with django_assert_max_num_queries(22):
         response = client.post("/try/")
     assert response.status_code == 302
+
+
+def _finished_matches(club: Club, by, count: int) -> None:
+    from tests.factories import MatchFactory
+
+    for _ in range(count):
+        MatchFactory.create(club=club, game="duizenden", players=["Anna", "Bram", "Cor"], by=by)
+
+
+@pytest.mark.parametrize("matches", [1, 30])
+def test_the_export_progress_page_costs_a_fixed_number_of_queries(
+    client, alice, django_assert_max_num_queries, matches: int
+) -> None:
+    """The page (and each htmx poll) reads the export's figures, never its file nor the club's
+    matches: the same cost for one match as for thirty."""
+    from matches.tasks import start_export
+
+    club = Club.personal_for(alice)
+    _finished_matches(club, alice, matches)
+    export = start_export(club, by=alice)
+    client.force_login(alice)
+    client.get("/")
+    for headers in ({}, {"HX-Request": "true"}):
+        with django_assert_max_num_queries(5):
+            response = client.get(f"/clubs/{club.pk}/exports/{export.pk}/", headers=headers)
+        assert response.status_code == 200
+
+
+@pytest.mark.parametrize("matches", [1, 30])
+def test_writing_an_export_reads_its_matches_in_chunks(
+    alice, django_assert_max_num_queries, matches: int
+) -> None:
+    """Up to 200 matches, one read of matches, seats, players and rounds each, however many (and
+    the progress saved before and after, the club's players, the file)."""
+    from matches.exports import write_export
+    from matches.models import ClubExport
+
+    club = Club.personal_for(alice)
+    _finished_matches(club, alice, matches)
+    export = ClubExport.objects.create(club=club, requested_by=alice)
+    with django_assert_max_num_queries(9):
+        write_export(export)
+    assert export.status == ClubExport.Status.DONE

@@ -98,6 +98,16 @@ def _busiest(demo: Demo) -> Any:
     return demo.club.players.annotate(played=Count("seats")).order_by("-played").first()
 
 
+def _export(demo: Demo, running: bool = False) -> Any:
+    """The club's export: one written by the task (immediate in tests), or one still running."""
+    from matches.models import ClubExport
+    from matches.tasks import start_export
+
+    if running:
+        return ClubExport.objects.create(club=demo.club, status=ClubExport.Status.RUNNING, done=2, total=5)
+    return start_export(demo.club, by=demo.club.memberships.get().user)
+
+
 def _shared(demo: Demo) -> Any:
     from live.models import MatchShare
 
@@ -128,6 +138,12 @@ PAGES: list[Visit] = [
     Visit("clubs", lambda d: reverse("club_list"), True, main=True),
     Visit("club", lambda d: reverse("club_detail", args=[d.club.pk]), True, main=True),
     Visit("new club", lambda d: reverse("club_create"), True),
+    Visit("export ready", lambda d: reverse("club_export_detail", args=[d.club.pk, _export(d).pk]), True),
+    Visit(
+        "export running",
+        lambda d: reverse("club_export_detail", args=[d.club.pk, _export(d, running=True).pk]),
+        True,
+    ),
     # --- the league, ratings and live boards of the demo club ---
     Visit("competitions", lambda d: reverse("league_competitions", args=[d.club.pk]), True),
     Visit("standings", lambda d: reverse("league_standings", args=[_competition(d).pk]), True, main=True),
