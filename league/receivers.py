@@ -2,7 +2,8 @@
 that reopened a finished match, a deletion or a restore refreshes the standings of every
 competition it counts (or counted) for, once each: the competition of its club evening, and the
 club's competitions where every match in its game counts. Writes during play (a match still
-open before and after) change nothing stored and are ignored."""
+open before and after) change nothing stored and are ignored. The rebuild itself is a task
+(``league.tasks``), immediate without a worker."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from league.models import Competition
+from league.tasks import rebuild_standings
 from matches.signals import match_recorded
 
 
@@ -19,4 +21,4 @@ def refresh_standings(sender: Any, match: Any, state: Any, was_finished: bool, *
     if not (state.finished or was_finished):
         return
     for competition in Competition.counting(match):
-        competition.refresh_standings()
+        rebuild_standings.enqueue(competition.pk)
