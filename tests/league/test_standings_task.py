@@ -10,8 +10,8 @@ from django.test import override_settings
 
 from league.models import Standing
 from league.tasks import rebuild_standings
-from tests.league.test_every_match_counts import ladder, play, rows
 from tests.factories import PlayerFactory
+from tests.league.test_every_match_counts import ladder, play, rows
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
