@@ -62,6 +62,20 @@ class MatchQuerySet(models.QuerySet["Match"]):
             return self.none()
         return self.filter(club__memberships__user=user, deleted_at=None)
 
+    def get_for_member(self, user, pk: int) -> Match:
+        """The match if it belongs to one of the user's clubs (``Match.DoesNotExist`` if not),
+        with its club and the user's role there read in the same query: what the user may do
+        with it (``can_score``, ``club.may_manage``) then costs no query of its own."""
+        match = (
+            self.for_user(user)
+            .select_related("club")
+            # The membership row is already joined by for_user's filter: this reuses the join.
+            .annotate(member_role=models.F("club__memberships__role"))
+            .get(pk=pk)
+        )
+        match.club.remember_role(user, match.member_role)
+        return match
+
     def deleted_for_admin(self, user) -> MatchQuerySet:
         """Deleted matches of the clubs where the user is an owner or admin: theirs to restore."""
         if not user.is_authenticated:

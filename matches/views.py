@@ -46,7 +46,10 @@ SHEET = "matches/match_detail.html"
 
 
 def _match_for_member(request: HttpRequest, match_id: int) -> Match:
-    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+    try:
+        return Match.objects.get_for_member(request.user, match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 def _match_for_scorer(request: HttpRequest, match_id: int) -> Match:
