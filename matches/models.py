@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -45,12 +46,33 @@ class Conflict(Exception):
         self.existing = existing
 
 
+class RoundRow(NamedTuple):
+    """A stored round as the pages and the API read it: what they show of it, read as plain
+    values. A long match has hundreds of rounds, and a model object per round cost more than
+    the replay of them all; writes, which save and delete rounds, read ``Round`` objects."""
+
+    number: int
+    body: Any
+    scores: list[int]
+    provisional: bool
+    created_by_name: str
+
+
+class SeatRow(NamedTuple):
+    """A seat and the name of its player, read as plain values (the sheet and the API)."""
+
+    position: int
+    player_id: int
+    name: str
+    team: int | None
+
+
 @dataclass(frozen=True)
 class Recorded:
     """A match as one read or write left it: every round in order and the replayed state, so a
     page renders from what the write computed instead of reading and replaying again."""
 
-    rounds: list[Round]
+    rounds: Sequence[Round | RoundRow]
     state: MatchState
     round: Round | None = None  # the round a write stored or corrected
 
@@ -159,8 +181,14 @@ class Match(models.Model):
 
     def recorded(self) -> Recorded:
         """Every round, read once, and the replay of them."""
-        rounds = list(self.rounds.order_by("number"))
+        rows = self.rounds.order_by("number").values_list(*RoundRow._fields)
+        rounds = [RoundRow._make(row) for row in rows]
         return Recorded(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
+
+    def seated(self) -> list[SeatRow]:
+        """The seats in order, each with its player's name."""
+        rows = self.seats.order_by("position").values_list("position", "player_id", "player__name", "team")
+        return [SeatRow._make(row) for row in rows]
 
     def can_score(self, user) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a

@@ -404,8 +404,7 @@ HISTORY_LINES = 30
 
 def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLine]:
     """The newest changes, each value named after its line of the round form."""
-    newest = revisions.order_by("-at", "-pk")[:HISTORY_LINES]
-    return history_lines(newest, [label for label, _unit in lines(sheet)])
+    return history_lines(revisions, [label for label, _unit in lines(sheet)], HISTORY_LINES)
 
 
 def _render_sheet(
