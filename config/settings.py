@@ -214,7 +214,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if LOCAL
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "config.static.StaticFilesStorage"
     },
 }
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -40,10 +41,31 @@ class Conflict(Exception):
     came back with another body (``idempotency_key_reused``) or after its round was undone
     (``idempotency_key_spent``). ``existing`` is the round already there, if any."""
 
-    def __init__(self, error: SiteError, existing: Round | None = None) -> None:
+    def __init__(self, error: SiteError, existing: Round | RoundRow | None = None) -> None:
         super().__init__(error.code)
         self.error = error
         self.existing = existing
+
+
+class RoundRow(NamedTuple):
+    """A stored round as the pages and the API read it: what they show of it, read as plain
+    values. A long match has hundreds of rounds, and a model object per round cost more than
+    the replay of them all; writes, which save and delete rounds, read ``Round`` objects."""
+
+    number: int
+    body: Any
+    scores: list[int]
+    provisional: bool
+    created_by_name: str
+
+
+class SeatRow(NamedTuple):
+    """A seat and the name of its player, read as plain values (the sheet and the API)."""
+
+    position: int
+    player_id: int
+    name: str
+    team: int | None
 
 
 @dataclass(frozen=True)
@@ -51,7 +73,7 @@ class Recorded:
     """A match as one read or write left it: every round in order and the replayed state, so a
     page renders from what the write computed instead of reading and replaying again."""
 
-    rounds: list[Round]
+    rounds: Sequence[Round | RoundRow]
     state: MatchState
     round: Round | None = None  # the round a write stored or corrected
 
@@ -62,6 +84,20 @@ class MatchQuerySet(models.QuerySet["Match"]):
         if not user.is_authenticated:
             return self.none()
         return self.filter(club__memberships__user=user, deleted_at=None)
+
+    def get_for_member(self, user, pk: int) -> Match:
+        """The match if it belongs to one of the user's clubs (``Match.DoesNotExist`` if not),
+        with its club and the user's role there read in the same query: what the user may do
+        with it (``can_score``, ``club.may_manage``) then costs no query of its own."""
+        match = (
+            self.for_user(user)
+            .select_related("club")
+            # The membership row is already joined by for_user's filter: this reuses the join.
+            .annotate(member_role=models.F("club__memberships__role"))
+            .get(pk=pk)
+        )
+        match.club.remember_role(user, match.member_role)
+        return match
 
     def deleted_for_admin(self, user) -> MatchQuerySet:
         """Deleted matches of the clubs where the user is an owner or admin: theirs to restore."""
@@ -146,8 +182,14 @@ class Match(models.Model):
 
     def recorded(self) -> Recorded:
         """Every round, read once, and the replay of them."""
-        rounds = list(self.rounds.order_by("number"))
+        rows = self.rounds.order_by("number").values_list(*RoundRow._fields)
+        rounds = [RoundRow._make(row) for row in rows]
         return Recorded(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
+
+    def seated(self) -> list[SeatRow]:
+        """The seats in order, each with its player's name."""
+        rows = self.seats.order_by("position").values_list("position", "player_id", "player__name", "team")
+        return [SeatRow._make(row) for row in rows]
 
     def can_score(self, user) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a
@@ -259,7 +301,11 @@ class Match(models.Model):
         Match.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
         return list(self.rounds.order_by("number"))
 
-    @transaction.atomic
+    def _lock_rows(self) -> list[RoundRow]:
+        """``_lock`` for a write that only adds: the rounds as values, no model objects."""
+        Match.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        return [RoundRow._make(row) for row in self.rounds.order_by("number").values_list(*RoundRow._fields)]
+
     def add_round(
         self,
         body: object,
@@ -274,14 +320,32 @@ class Match(models.Model):
         ``Conflict`` (``stale_round``) names the round already there and nothing is stored.
         A repeated ``idempotency_key`` with the same body answers the round it first stored;
         the key stays spent for good (also after an undo), and another body is a ``Conflict``.
+
+        A new key costs no lookup: the database keeps one revision per key and match, so a key
+        that comes back collides there (or comes with a deal number already played), and only
+        then is the round it stored looked up.
         """
-        rounds = self._lock()
+        try:
+            with transaction.atomic():
+                return self._add_round(body, by, idempotency_key, number, seen=False)
+        except IntegrityError:
+            if not idempotency_key:
+                raise
+            with transaction.atomic():  # nothing of the first attempt was kept
+                return self._add_round(body, by, idempotency_key, number, seen=True)
+
+    def _add_round(
+        self, body: object, by, idempotency_key: str | None, number: int | None, *, seen: bool
+    ) -> Recorded:
+        rounds = self._lock_rows()
         state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
-        if idempotency_key:
-            earlier = self._answer_for_key(idempotency_key, body, rounds)
+        stale = number is not None and number != len(rounds) + 1
+        if idempotency_key and (seen or stale):
+            earlier = self._answer_for_key(idempotency_key, body)
             if earlier is not None:
                 return Recorded(rounds, state, earlier)
-        if number is not None and number != len(rounds) + 1:
+        if stale:
+            assert number is not None
             existing = rounds[number - 1] if 1 <= number <= len(rounds) else None
             who = existing.created_by_name if existing and existing.created_by_name else "?"
             params = {"number": number, "next": len(rounds) + 1, "who": who}
@@ -308,14 +372,14 @@ class Match(models.Model):
         self._store_outcome(new_state, RoundRevision.Action.ADD, stored.number)
         return Recorded([*rounds, stored], new_state, stored)
 
-    def _answer_for_key(self, key: str, body: object, rounds: list[Round]) -> Round | None:
+    def _answer_for_key(self, key: str, body: object) -> Round | None:
         """The round a key already stored, or None for a new key."""
         first = self.revisions.filter(idempotency_key=key).first()
         if first is None:
             return None
         if first.after != body:
             raise Conflict(SiteError(SiteCode.IDEMPOTENCY_KEY_REUSED, "Idempotency-Key"))
-        stored = rounds[first.number - 1] if first.number <= len(rounds) else None
+        stored = self.rounds.filter(number=first.number).first()
         if stored is None or stored.created_at > first.at:
             # Undone since (and maybe entered again by someone else): never store it twice.
             raise Conflict(

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import to_json
 from games.registry import home_for
-from matches.models import Match, Recorded, Round
+from matches.models import Match, Recorded, Round, RoundRow
 from scoring import Next, Setup, Standing
 
 
@@ -25,7 +25,7 @@ def next_json(game: str, upcoming: Next | None) -> dict[str, Any] | None:
     return {"number": upcoming.number, "dealer": upcoming.dealer, **home_for(game).hints_json(upcoming.hints)}
 
 
-def round_json(stored: Round) -> dict[str, Any]:
+def round_json(stored: Round | RoundRow) -> dict[str, Any]:
     body = stored.body if isinstance(stored.body, Mapping) else {}
     data = {"number": stored.number, **body, "scores": stored.scores}
     if stored.provisional:  # only where the club asks for a second player's confirmation
@@ -36,7 +36,7 @@ def round_json(stored: Round) -> dict[str, Any]:
 
 def match_json(match: Match, recorded: Recorded) -> dict[str, Any]:
     state, rounds = recorded.state, recorded.rounds
-    seats = list(match.seats.select_related("player"))
+    seats = match.seated()
     return {
         "id": match.pk,
         "game": match.game,
@@ -46,7 +46,7 @@ def match_json(match: Match, recorded: Recorded) -> dict[str, Any]:
         "dealer": match.dealer,
         "status": "finished" if state.finished else "in_progress",
         "players": [
-            {"id": seat.player_id, "name": seat.player.name, "seat": seat.position, "team": seat.team}
+            {"id": seat.player_id, "name": seat.name, "seat": seat.position, "team": seat.team}
             for seat in seats
         ],
         "teams": match.teams,

@@ -6,7 +6,7 @@ template filter per cell (``intcomma``) cost more than the rest of the page at 2
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +15,7 @@ from django.utils.formats import get_format
 from games.protocol import GameHome
 from games.registry import home_for
 from matches.models import Match, Recorded
-from matches.presenters import next_json, round_json, standing_json
+from matches.presenters import next_json, standing_json
 from scoring import MatchState
 
 
@@ -33,6 +33,19 @@ class Column:
     @property
     def label(self) -> str:
         return " & ".join(self.names)
+
+
+class Blank(dict[str, Any]):
+    """A line's typed values or errors, answering a key that is not there with ``None``.
+
+    The round form's templates ask every line for values and errors that are usually absent
+    (a fresh form has none). For a plain dict the template engine finds that out by raising
+    and catching a KeyError, an AttributeError and a ValueError (and listing the dict's
+    attributes) per lookup, which cost about as much as the rest of the form; a missing key
+    renders and tests the same either way (``None`` and "not there" are both false)."""
+
+    def __missing__(self, key: str) -> None:
+        return None
 
 
 @dataclass
@@ -66,10 +79,19 @@ class Sheet:
     def winners(self) -> list[Column]:
         return [self.columns[unit] for unit in self.state.winners]
 
+    @property
+    def provisional(self) -> list[dict[str, Any]]:
+        """The deals awaiting a second player's confirmation (none unless the club asks for it)."""
+        return [data for data in self.rounds if data["provisional"]]
+
 
 def grouped(value: int, separator: str) -> str:
     """``12345`` as ``12,345`` (or ``12.345``...): what ``intcomma`` shows, for a fraction of it."""
     return f"{value:,}".replace(",", separator) if separator != "," else f"{value:,}"
+
+
+def pairs(scores: Sequence[int], running: Sequence[int]) -> zip[tuple[int, int]]:
+    return zip(scores, running, strict=True)
 
 
 def build_sheet(match: Match, recorded: Recorded) -> Sheet:
@@ -77,7 +99,7 @@ def build_sheet(match: Match, recorded: Recorded) -> Sheet:
     separator = str(get_format("THOUSAND_SEPARATOR"))
     state = recorded.state
     home = home_for(match.game)
-    players = [seat.player.name for seat in match.seats.select_related("player")]
+    players = [seat.name for seat in match.seated()]
     columns = [
         Column(unit, [players[seat] for seat in seats]) for unit, seats in enumerate(state.setup.units)
     ]
@@ -97,14 +119,18 @@ def build_sheet(match: Match, recorded: Recorded) -> Sheet:
     rounds = []
     running = [0] * len(columns)
     for stored, scores in zip(recorded.rounds, state.scores, strict=True):
-        data = round_json(stored)
         running = [a + b for a, b in zip(running, scores, strict=True)]
-        data["running"] = list(running)
-        data["cells"] = [
-            (grouped(a, separator), grouped(b, separator)) for a, b in zip(scores, running, strict=True)
-        ]
-        data["label"] = home.round_label(stored.body)
-        rounds.append(data)
+        rounds.append(
+            {
+                "number": stored.number,
+                "scores": scores,
+                "running": running,
+                "cells": [(grouped(a, separator), grouped(b, separator)) for a, b in pairs(scores, running)],
+                "label": home.round_label(stored.body),
+                "provisional": stored.provisional,
+                "entered_by": stored.created_by_name,
+            }
+        )
     return Sheet(match, home, state, players, columns, rounds, standings, next_json(match.game, state.next))
 
 
@@ -123,9 +149,10 @@ def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, l
     sitting_out = sheet.home.sitting_out(sheet.state)
     rows = []
     for index, (label, unit) in enumerate(lines(sheet)):
-        typed = entries[index] if index < len(entries) and isinstance(entries[index], Mapping) else {}
+        entry = entries[index] if index < len(entries) else None
+        typed = Blank(entry) if isinstance(entry, Mapping) else Blank()
         prefix = f"entries.{index}."
-        own: dict[str, list[str]] = {}
+        own: dict[str, list[str]] = Blank()
         for key, messages in errors.items():
             if key.startswith(prefix):
                 # "hand.K" is shown with the hand as a whole, and under its own name.

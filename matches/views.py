@@ -55,7 +55,10 @@ SHEET = "matches/match_detail.html"
 
 
 def _match_for_member(request: HttpRequest, match_id: int) -> Match:
-    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+    try:
+        return Match.objects.get_for_member(request.user, match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 def _match_for_scorer(request: HttpRequest, match_id: int) -> Match:
@@ -432,8 +435,7 @@ HISTORY_LINES = 30
 
 def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLine]:
     """The newest changes, each value named after its line of the round form."""
-    newest = revisions.order_by("-at", "-pk")[:HISTORY_LINES]
-    return history_lines(newest, [label for label, _unit in lines(sheet)])
+    return history_lines(revisions, [label for label, _unit in lines(sheet)], HISTORY_LINES)
 
 
 def _render_sheet(

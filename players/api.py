@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from players.authentication import delete_expired_tokens
 from players.lockout import LockedOut
 
 
@@ -42,6 +43,7 @@ def obtain_token(request: Request) -> Response:
         raise LockedOut
     if user is None:
         raise exceptions.ValidationError(_("The username or password is wrong."), "authentication_failed")
+    delete_expired_tokens(user)
     token, key = get_token_model().objects.create(user)
     return Response({"token": key, "expiry": token.expiry})
 

@@ -26,8 +26,12 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info.startswith("/api/"):
+            # Asked first: ``request.user`` is lazy, and an API call with a token (which DRF
+            # reads later) must not pay for loading a session and a user it does not use.
+            return self.get_response(request)
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
+        if user is not None and user.is_authenticated:
             language = request.session.get(LANGUAGE_SESSION_KEY)
             if language is None or THEME_SESSION_KEY not in request.session:
                 language, theme = Preference.objects.filter(user=user).values_list(

@@ -127,6 +127,11 @@ class Club(models.Model):
             cache[user.pk] = Membership.Role(role) if role else None
         return cache[user.pk]
 
+    def remember_role(self, user, role: str | None) -> None:
+        """Keep a role read along with something else (a match and its club, say), so that
+        ``role_of`` and the permission checks on it ask the database nothing more."""
+        self.__dict__.setdefault("_roles", {})[user.pk] = Membership.Role(role) if role else None
+
     def may_score(self, user) -> bool:
         """Start matches here (and keep the score of the matches one started)."""
         role = self.role_of(user)

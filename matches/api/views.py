@@ -42,7 +42,10 @@ IDEMPOTENCY = OpenApiParameter(
 
 def _match_for_member(request: Request, match_id: int) -> Match:
     """The match if the user belongs to its club; 404 otherwise (others' matches do not exist)."""
-    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=match_id)
+    try:
+        return Match.objects.get_for_member(request.user, match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 def _match_for_scorer(request: Request, match_id: int) -> Match:

@@ -1,8 +1,19 @@
-"""Filters the pages share: reading a mapping by a key a template cannot spell, card ranks."""
+"""Filters the pages share: reading a mapping by a key a template cannot spell, card ranks;
+and the scoresheet's rows.
+
+The rows are written here in Python rather than in the template: a long match has hundreds of
+deals of up to six cells, and the template engine's per-node cost (a loop, a variable, a tag
+per cell) made them most of the page's time (``docs/performance.md``). The markup is the same
+one line per deal that the template had.
+"""
 
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games.words import rank_label as _rank_label
 
@@ -34,3 +45,30 @@ def scored_by(match: Any, user: Any) -> bool:
 def may_manage(club: Any, user: Any) -> bool:
     """``club|may_manage:user``: an owner or admin (who may delete and restore its matches)."""
     return bool(club.may_manage(user))
+
+
+@register.simple_tag
+def round_rows(sheet: Any, keeps: bool, last: bool = False) -> SafeString:
+    """``{% round_rows sheet keeps %}``: one ``<tr>`` per deal of the sheet (only the newest with
+    ``last=True``, for a saved round's answer); with ``keeps``, each ends in a link to correct it."""
+    rounds = sheet.rounds[-1:] if last else sheet.rounds
+    if not rounds:
+        return mark_safe("")
+    edit = label = ""
+    if keeps:
+        # One reverse and one translation for all the rows (the number is the only difference).
+        first = reverse("round_edit", args=[sheet.match.pk, rounds[0]["number"]])
+        edit = first.removesuffix(f"/{rounds[0]['number']}/edit/")
+        label = escape(gettext("Correct round %(number)s"))
+    lines = []
+    for data in rounds:
+        number = data["number"]
+        head = f"{number}<br><small>{escape(data['label'])}</small>" if data["label"] else f"{number}"
+        cells = "".join(f"<td>{escape(a)}<small>{escape(b)}</small></td>" for a, b in data["cells"])
+        link = (
+            f'<a class="edit" href="{edit}/{number}/edit/" aria-label="{label % {"number": number}}">✎</a>'
+            if keeps
+            else ""
+        )
+        lines.append(f'<tr data-round="{number}"><th scope="row">{head}</th>{cells}<td>{link}</td></tr>\n')
+    return mark_safe("".join(lines))  # every value above is escaped or a number

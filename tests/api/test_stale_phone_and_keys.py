@@ -99,6 +99,27 @@ def test_a_key_stays_spent_after_an_undo(api, match_id):
     assert not Round.objects.filter(match_id=match_id).exists()
 
 
+def test_a_repeat_without_a_deal_number_answers_its_round(api, match_id):
+    """The key's revision collides in the database; only then is its round looked up."""
+    first = api.post(rounds_url(match_id), DEAL_1, format="json", HTTP_IDEMPOTENCY_KEY="r2")
+    again = api.post(rounds_url(match_id), DEAL_1, format="json", HTTP_IDEMPOTENCY_KEY="r2")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert (again.json()["number"], again.json()["entries"]) == (1, DEAL_1["entries"])
+    assert Round.objects.filter(match_id=match_id).count() == 1
+
+
+def test_a_spent_key_with_the_deal_number_the_match_expects_again_stores_nothing(api, match_id):
+    """After an undo, deal 1 is expected again: the old key with number 1 is still spent."""
+    api.post(rounds_url(match_id), {**DEAL_1, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="twice")
+    assert api.delete(rounds_url(match_id, 1)).status_code == 200
+    response = api.post(
+        rounds_url(match_id), {**DEAL_1, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="twice"
+    )
+    assert response.status_code == 409
+    assert response.json()["errors"][0]["code"] == "idempotency_key_spent"
+    assert not Round.objects.filter(match_id=match_id).exists()
+
+
 def test_a_deleted_match_answers_404_until_it_is_restored(api, match_id):
     api.post(rounds_url(match_id), DEAL_1, format="json")
     assert api.delete(f"/api/matches/{match_id}/").status_code == 204

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from knox.models import AuthToken
+from knox.settings import CONSTANTS
 from rest_framework.test import APIClient
 
 from tests.factories import PASSWORD, token_for
@@ -70,3 +74,31 @@ def test_logging_in_again_keeps_the_other_tokens(anonymous_api, alice):
     token = token_for(alice)
     anonymous_api.post("/api/auth/token/", {"username": "alice", "password": PASSWORD}, format="json")
     assert client_with(token).get("/api/matches/").status_code == 200
+
+
+def test_an_expired_token_is_refused_and_deleted(alice):
+    token = token_for(alice)
+    AuthToken.objects.filter(user=alice).update(expiry=timezone.now() - timedelta(seconds=1))
+    assert client_with(token).get("/api/matches/").status_code == 401
+    assert not AuthToken.objects.filter(user=alice).exists()
+
+
+def test_a_request_leaves_the_users_other_tokens_alone(alice):
+    """An API call reads only the token it came with; an expired sibling waits for the next log-in."""
+    token, stale = token_for(alice), token_for(alice)
+    stale_key = stale[: CONSTANTS.TOKEN_KEY_LENGTH]
+    AuthToken.objects.filter(token_key=stale_key).update(expiry=timezone.now() - timedelta(days=1))
+    assert client_with(token).get("/api/matches/").status_code == 200
+    assert AuthToken.objects.filter(token_key=stale_key).exists()
+
+
+def test_logging_in_again_deletes_the_users_expired_tokens(anonymous_api, alice):
+    working, stale = token_for(alice), token_for(alice)
+    stale_key = stale[: CONSTANTS.TOKEN_KEY_LENGTH]
+    AuthToken.objects.filter(token_key=stale_key).update(expiry=timezone.now() - timedelta(days=1))
+    response = anonymous_api.post(
+        "/api/auth/token/", {"username": "alice", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    assert not AuthToken.objects.filter(token_key=stale_key).exists()
+    assert client_with(working).get("/api/matches/").status_code == 200
