@@ -6,7 +6,7 @@ template filter per cell (``intcomma``) cost more than the rest of the page at 2
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,9 +14,10 @@ from django.utils.formats import get_format
 
 from games.protocol import GameHome
 from games.registry import home_for
-from matches.models import Match, Recorded
+from matches.models import Match, Recorded, Round, RoundRow
 from matches.presenters import next_json, standing_json
 from scoring import MatchState
+from scoring.match import Scores
 
 
 @dataclass
@@ -94,8 +95,9 @@ def pairs(scores: Sequence[int], running: Sequence[int]) -> zip[tuple[int, int]]
     return zip(scores, running, strict=True)
 
 
-def build_sheet(match: Match, recorded: Recorded) -> Sheet:
-    """The sheet of a match as a read or a write left it (its rounds and replayed state)."""
+def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) -> Sheet:
+    """The sheet of a match as a read or a write left it (its rounds and replayed state); with
+    ``newest_only``, of its rounds only the last (the answer to a saved deal shows no other)."""
     separator = str(get_format("THOUSAND_SEPARATOR"))
     state = recorded.state
     home = home_for(match.game)
@@ -118,7 +120,12 @@ def build_sheet(match: Match, recorded: Recorded) -> Sheet:
         column.extra = dict(standing_json(state.setup, row))
     rounds = []
     running = [0] * len(columns)
-    for stored, scores in zip(recorded.rounds, state.scores, strict=True):
+    shown: Iterable[tuple[Round | RoundRow, Scores]] = zip(recorded.rounds, state.scores, strict=True)
+    if newest_only and state.log.last is not None:
+        last = state.log.last
+        running = [total - score for total, score in zip(state.totals, last, strict=True)]
+        shown = [(recorded.rounds[-1], last)]
+    for stored, scores in shown:
         running = [a + b for a, b in zip(running, scores, strict=True)]
         rounds.append(
             {

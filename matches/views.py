@@ -175,7 +175,10 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = None  # an old page without the deal number: nothing to compare
     try:
-        recorded = match.add_round(body, by=request.user, idempotency_key=key, number=number)
+        # The answer to a saved deal shows only what it changed: no need to read every round.
+        recorded = match.add_round(
+            body, by=request.user, idempotency_key=key, number=number, read_rounds=False
+        )
     except Refused as refused:
         errors = error_list(refused.errors, match.game)
         if request.htmx:  # only the form comes back, holding what was typed and why
@@ -194,7 +197,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         return redirect(f"{url}?saved={len(recorded.rounds)}")
     if recorded.state.finished or recorded.rounds[-1].provisional:
         # The form goes and the winners or a confirmation box come: the whole sheet changes.
-        return _retarget(_render_sheet(request, match, recorded, body=None, errors=[]))
+        return _retarget(_render_sheet(request, match, match.recorded(), body=None, errors=[]))
     return _render_form(request, match, recorded, body=None, errors=[], saved=True)
 
 
@@ -480,11 +483,11 @@ def _render_form(
     saved: bool = False,
 ) -> HttpResponse:
     """The round form alone (a refusal), or with the parts a saved round changed out of band."""
-    sheet = build_sheet(match, recorded)
+    sheet = build_sheet(match, recorded, newest_only=saved)
     context = {
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
-        "saved": len(sheet.rounds) if saved else None,
+        "saved": recorded.state.played if saved else None,
         "oob": True,
     }
     template = f"{SHEET}#round-saved" if saved else f"{SHEET}#roundform"

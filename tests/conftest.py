@@ -4,10 +4,19 @@ In a club with roles (``klaverclub``), Dora is an admin and Sam a scorekeeper as
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from players.models import Club, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache (the local-memory one lives as long as the worker):
+    a replay or a throttle count kept by an earlier test must not decide this one."""
+    cache.clear()
+    yield
 
 
 @pytest.fixture

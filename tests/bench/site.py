@@ -36,6 +36,9 @@ ENVIRONMENT = {
     "SECRET_KEY": secrets.token_urlsafe(50),
     "BENCH_STATIC_ROOT": str(STATIC_ROOT),
     "CONN_MAX_AGE": "60",
+    # The production shape (docs/deploy.md): the app servers share Redis as their cache, which
+    # holds each match's replay between its writes (matches/replays.py).
+    "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
 }
 os.environ.update(ENVIRONMENT)
 
