@@ -16,9 +16,7 @@ from typing import Any, NamedTuple, overload
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connections, models, transaction
-from django.db.models import StringAgg, TextField, Value
-from django.db.models.functions import Cast, JSONArray
+from django.db import IntegrityError, connections, models, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -63,17 +61,22 @@ class RoundRow(NamedTuple):
     created_by_name: str
 
 
-def read_rows(rounds: models.QuerySet[Round]) -> list[RoundRow]:
-    """The rounds as ``RoundRow`` values, in order. On PostgreSQL the database writes them as one
-    JSON text, decoded at once: two decodes per round (body and scores) through the ORM's
-    converters cost twice as much at 150 rounds. (``jsonb_agg`` is slower than a ``string_agg``
-    of each row's array.) SQLite, for ``make run``, reads them plainly: before 3.44 it cannot
-    order an aggregate."""
-    if connections[rounds.db].vendor == "postgresql":
-        row = Cast(JSONArray(*RoundRow._fields), TextField())
-        packed = rounds.aggregate(rows=StringAgg(row, Value(","), order_by="number"))["rows"]
+def read_rows(match: Match) -> list[RoundRow]:
+    """The rounds of a match as ``RoundRow`` values, in order.
+
+    On PostgreSQL the database writes them as one JSON text, decoded at once: two decodes per
+    round (body and scores) through the ORM's converters cost more than replaying the rounds,
+    and so did building the aggregate's query each time (a fixed statement instead; ``jsonb_agg``
+    is slower than this ``string_agg`` of each row's array). SQLite, for ``make run``, reads
+    them plainly: before 3.44 it cannot order an aggregate."""
+    using = router.db_for_read(Round, instance=match)
+    if connections[using].vendor == "postgresql":
+        with connections[using].cursor() as cursor:
+            cursor.execute(_ROWS_SQL, [match.pk])
+            (packed,) = cursor.fetchone() or (None,)
         return [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
-    return [RoundRow._make(row) for row in rounds.order_by("number").values_list(*RoundRow._fields)]
+    rows = match.rounds.using(using).order_by("number").values_list(*RoundRow._fields)
+    return [RoundRow._make(row) for row in rows]
 
 
 class UnreadRounds(Sequence["Round"]):
@@ -220,7 +223,7 @@ class Match(models.Model):
 
     def recorded(self) -> Recorded:
         """Every round, read once, and the replay of them."""
-        rounds = read_rows(self.rounds.all())
+        rounds = read_rows(self)
         return Recorded(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
 
     def seated(self) -> list[SeatRow]:
@@ -389,7 +392,7 @@ class Match(models.Model):
         state = replays.cached(self.pk, self._lock_version())
         rounds: list[RoundRow] | None = None
         if state is None or read_rounds:
-            rounds = read_rows(self.rounds.all())
+            rounds = read_rows(self)
         if state is None:
             assert rounds is not None
             state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
@@ -398,7 +401,7 @@ class Match(models.Model):
         if idempotency_key and (seen or stale):
             earlier = self._answer_for_key(idempotency_key, body)
             if earlier is not None:
-                known = rounds if rounds is not None else read_rows(self.rounds.all())
+                known = rounds if rounds is not None else read_rows(self)
                 return Recorded(known, state, earlier)
         if stale:
             assert number is not None
@@ -611,6 +614,12 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} round {self.number}"
+
+
+_ROWS_SQL = (
+    "SELECT string_agg(json_build_array(number, body, scores, provisional, created_by_name)::text, ','"
+    f" ORDER BY number) FROM {Round._meta.db_table} WHERE match_id = %s"
+)
 
 
 class RoundRevision(models.Model):

@@ -34,10 +34,12 @@ def round_json(stored: Round | RoundRow) -> dict[str, Any]:
     return data
 
 
-def match_json(match: Match, recorded: Recorded) -> dict[str, Any]:
+def match_json(match: Match, recorded: Recorded, *, with_rounds: bool = True) -> dict[str, Any]:
+    """The match as ``GET /api/matches/{id}/`` shows it; without its rounds beside a round's
+    answer, which then costs the same at deal 200 as at deal 2."""
     state, rounds = recorded.state, recorded.rounds
     seats = match.seated()
-    return {
+    whole = {
         "id": match.pk,
         "game": match.game,
         "name": str(home_for(match.game).name),
@@ -50,13 +52,15 @@ def match_json(match: Match, recorded: Recorded) -> dict[str, Any]:
             for seat in seats
         ],
         "teams": match.teams,
-        "rounds": [round_json(r) for r in rounds],
         "standings": [standing_json(state.setup, row) for row in state.standings],
         "next": next_json(match.game, state.next),
         "winners": list(state.winners),
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
     }
+    if with_rounds:
+        whole["rounds"] = [round_json(r) for r in rounds]
+    return whole
 
 
 def match_summary_json(match: Match) -> dict[str, Any]:

@@ -119,12 +119,26 @@ class MatchSummarySerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField())
 
 
+class MatchBesideRoundSerializer(serializers.Serializer):
+    """The match as GET shows it, but for its rounds (the answer to a round)."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    players = SeatPlayerSerializer(many=True)
+    teams = serializers.ListField(allow_null=True)
+    standings = serializers.ListField(child=serializers.DictField())
+    next = serializers.DictField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField())
+
+
 class RoundAnswerSerializer(RoundSerializer):
     status = serializers.CharField()
     standings = serializers.ListField(child=serializers.DictField())
     next = serializers.DictField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField())
-    match = MatchSerializer()
+    match = MatchBesideRoundSerializer()
 
 
 ROLES = ["owner", "admin", "scorer", "member"]

@@ -213,7 +213,9 @@ def round_list(request: Request, match_id: int) -> Response:
     key = _idempotency_key(request)
     body, number = _deal_number(request.data)
     try:
-        recorded = match.add_round(body, by=request.user, idempotency_key=key, number=number)
+        recorded = match.add_round(
+            body, by=request.user, idempotency_key=key, number=number, read_rounds=False
+        )
     except Refused as refused:
         return refused_response(refused, game=match.game)
     except Conflict as conflict:
@@ -294,8 +296,9 @@ def round_confirm(request: Request, match_id: int, number: int) -> Response:
 
 
 def _round_answer(match: Match, recorded: Recorded) -> dict[str, Any]:
-    """The stored round, and the match's new standings beside it (and in full under ``match``)."""
-    whole = match_json(match, recorded)
+    """The stored round, and the match's new standings beside it (and under ``match``, the match
+    as GET shows it but for its rounds: the answer's cost must not grow with the match)."""
+    whole = match_json(match, recorded, with_rounds=False)
     assert recorded.round is not None
     return {
         **round_json(recorded.round),
