@@ -64,11 +64,13 @@ def round_rows(sheet: Any, keeps: bool, last: bool = False) -> SafeString:
     for data in rounds:
         number = data["number"]
         head = f"{number}<br><small>{escape(data['label'])}</small>" if data["label"] else f"{number}"
-        cells = "".join(f"<td>{escape(a)}<small>{escape(b)}</small></td>" for a, b in data["cells"])
+        # Cells are ``sheets.grouped`` numbers: digits, a minus and the locale's thousands
+        # separator, nothing to escape (escaping 1 400 of them cost a fifth of the page).
+        cells = "".join(f"<td>{a}<small>{b}</small></td>" for a, b in data["cells"])
         link = (
             f'<a class="edit" href="{edit}/{number}/edit/" aria-label="{label % {"number": number}}">✎</a>'
             if keeps
             else ""
         )
         lines.append(f'<tr data-round="{number}"><th scope="row">{head}</th>{cells}<td>{link}</td></tr>\n')
-    return mark_safe("".join(lines))  # every value above is escaped or a number
+    return mark_safe("".join(lines))  # every value above is escaped or a grouped number
