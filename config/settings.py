@@ -144,9 +144,12 @@ if REPLICA_URL := os.environ.get("DATABASE_REPLICA_URL"):
 
 # Several app servers share one cache (REDIS_URL, e.g. redis://127.0.0.1:6379/0): a per-process
 # cache would let each server keep its own idea of a throttle or a cached value. Without it,
-# the local-memory default. Sessions live in the database either way (Django's default).
+# the local-memory default. Sessions live in the database either way; with the shared cache a
+# page reads them from it (written through to the database, so a flushed cache logs nobody
+# out). Not with a per-process cache: a logout on one server would not reach the others.
 if REDIS_URL := os.environ.get("REDIS_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},

@@ -3,6 +3,8 @@ table beside it."""
 
 from __future__ import annotations
 
+import re
+
 from django.template import Context, Template
 
 from stats.charts import HEIGHT, WIDTH, LineChart, Series, draw, nice_ticks, running_totals
@@ -47,3 +49,24 @@ def test_the_include_is_an_accessible_image_with_a_table():
     assert 'role="img"' in html and "<title>Rating</title>" in html
     assert "<table>" in html and ">2.5<" in html
     assert "style=" not in html  # colours come from the stylesheet (the CSP allows no inline style)
+
+
+def test_coordinates_stay_svg_numbers_in_dutch_and_french():
+    """A template would print 12.5 as "12,5" in Dutch and French, which SVG cannot read."""
+    from django.utils import translation
+
+    chart = LineChart("Rating", ("1", "2", "3"), (Series("Anna", (1.5, 2.25, 7.75)),), decimals=2)
+    for language in ("nl", "fr"):
+        with translation.override(language):
+            html = Template("{% load charts %}{% line_chart chart %}").render(Context({"chart": chart}))
+        svg = html.split("</svg>")[0]
+        for attribute in ("y1", "y2", "cx", "cy", "x"):
+            for value in re.findall(rf' {attribute}="([^"]*)"', svg):
+                float(value)  # a comma would not parse
+
+
+def test_labels_are_escaped():
+    chart = LineChart("<b>t</b>", ("<i>", "b"), (Series("A & B", (1, 2)),))
+    html = Template("{% load charts %}{% line_chart chart %}").render(Context({"chart": chart}))
+    assert "<b>" not in html and "<i>" not in html
+    assert "&lt;b&gt;t&lt;/b&gt;" in html and "A &amp; B" in html
