@@ -1,9 +1,19 @@
 """Locust users for ``make bench`` (``tests.bench.site`` runs one class per scenario).
 
 Every user sits at a table of its own (a Duizenden match for six, seeded by ``tests.bench.site`` and
-listed in ``BENCH_TABLES``). The saturating scenarios send requests back to back; ``Table`` is
-the mix of a table in play, one request every 0.5 to 1.5 s (far busier than a real table, which
-enters a deal every few minutes).
+listed in ``BENCH_TABLES``); the 20 tables are one club, whose ladder counts every match. The
+saturating scenarios send requests back to back; ``Table`` is the mix of a table in play, one
+request every 0.5 to 1.5 s (far busier than a real table, which enters a deal every few minutes):
+rounds entered on the phone and through the API, the sheet and the match read, the scoreboard
+refreshed as a watching phone does, the ladder's standings read as a page and through the API.
+
+The users arrive ``site.SPAWN_RATE`` a second and the figures start once all are in
+(``--reset-stats``): twenty first requests at the same instant would make a p95 of their own.
+
+A watching phone (``live/viewer.html``) asks for the board with the ETag of the board it shows:
+``304`` while nothing changed, the new board and its ETag otherwise. The user knows whether it
+posted since its last refresh, so the two answers are counted apart, and a refresh that answers
+otherwise is a failure. (The scorer's own sheet polls ``/watch/`` instead: part ``live``.)
 """
 
 from __future__ import annotations
@@ -17,7 +27,9 @@ from typing import Any
 
 from locust import HttpUser, between, constant, task
 
-TABLES: list[dict[str, Any]] = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
+SEED: dict[str, Any] = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
+TABLES: list[dict[str, Any]] = SEED["tables"]
+COMPETITION: int = SEED["competition"]
 _seats = itertools.count()
 
 
@@ -56,12 +68,15 @@ class TableUser(HttpUser):
         self.client.cookies.set("sessionid", self.table["sessionid"])
         self.client.cookies.set("csrftoken", self.table["csrftoken"])
         self.token = {"Authorization": f"Token {self.table['token']}"}
+        self.board_tag = self.table["board_tag"]  # the board as it stood when this scenario began
+        self.board_current = True
 
     def next_deal(self) -> dict[str, Any]:
         self.deals += 1
         return deal(self.table["players"], self.deals)
 
     def api_post(self) -> None:
+        self.board_current = False
         self.client.post(
             f"/api/matches/{self.match}/rounds/",
             json=self.next_deal(),
@@ -73,6 +88,7 @@ class TableUser(HttpUser):
         self.client.get(f"/api/matches/{self.match}/", headers=self.token, name="API GET match")
 
     def form_post(self) -> None:
+        self.board_current = False
         self.client.post(
             f"/matches/{self.match}/rounds/",
             data=form(self.next_deal(), self.table["csrftoken"]),
@@ -82,6 +98,28 @@ class TableUser(HttpUser):
 
     def sheet_get(self) -> None:
         self.client.get(f"/matches/{self.match}/", name="GET scoresheet")
+
+    def board_refresh(self) -> None:
+        expected = 304 if self.board_current else 200
+        with self.client.get(
+            self.table["board"],
+            headers={"If-None-Match": self.board_tag},
+            name=f"refresh scoreboard ({expected})",
+            catch_response=True,
+        ) as response:
+            if response.status_code != expected:
+                response.failure(f"{response.status_code} where {expected} was due")
+            elif expected == 200:
+                self.board_tag = response.headers["ETag"]
+                self.board_current = True
+
+    def standings_get(self) -> None:
+        self.client.get(f"/competitions/{COMPETITION}/", name="GET standings")
+
+    def api_standings_get(self) -> None:
+        self.client.get(
+            f"/api/competitions/{COMPETITION}/standings/", headers=self.token, name="API GET standings"
+        )
 
 
 class BareView(TableUser):
@@ -114,6 +152,18 @@ class SheetReader(TableUser):
         self.sheet_get()
 
 
+class StandingsReader(TableUser):
+    @task
+    def get(self) -> None:
+        self.standings_get()
+
+
+class ApiStandingsReader(TableUser):
+    @task
+    def get(self) -> None:
+        self.api_standings_get()
+
+
 class Table(TableUser):
     wait_time = between(0.5, 1.5)
 
@@ -132,3 +182,15 @@ class Table(TableUser):
     @task(2)
     def read_the_match(self) -> None:
         self.api_get()
+
+    @task(2)
+    def refresh_the_scoreboard(self) -> None:
+        self.board_refresh()
+
+    @task(1)
+    def read_the_standings(self) -> None:
+        self.standings_get()
+
+    @task(1)
+    def read_the_standings_through_the_api(self) -> None:
+        self.api_standings_get()

@@ -7,7 +7,7 @@ highest target, any number of deals (``tests.bench.rounds``); the pages are the 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +23,13 @@ GAME = "duizenden"
 NAMES = ("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien")
 
 
-def start_match(club: Club, user: Any, players: int, rounds: int) -> tuple[Match, dict[str, Any]]:
+def start_match(
+    club: Club, user: Any, players: int, rounds: int, names: Sequence[str] = NAMES
+) -> tuple[Match, dict[str, Any]]:
     """A Duizenden match with ``rounds`` deals stored, and a valid body for the next deal."""
     _setup, bodies = long_match(GAME, rounds + 1, players)
     match = Match.start(
-        club=club, game=GAME, players=list(NAMES[:players]), options=dict(LONG_OPTIONS[GAME]), by=user
+        club=club, game=GAME, players=list(names[:players]), options=dict(LONG_OPTIONS[GAME]), by=user
     )
     for body in bodies[:-1]:
         match.add_round(body, by=user)

@@ -45,14 +45,20 @@ os.environ.update(ENVIRONMENT)
 QUERY_ROUNDS = (1, 20, 200)
 QUERY_PLAYERS = (2, 6)
 TABLES = 20  # concurrent users in the load test, one table (match) each
-SECONDS = int(os.environ.get("BENCH_SECONDS", "20"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "20"))  # each saturating scenario
+MIX_SECONDS = int(os.environ.get("BENCH_MIX_SECONDS", "60"))  # the mix: its p95 needs samples
+SPAWN_RATE = 5  # users a second: 20 users arriving at once would collide on their first requests
+RAMP_SECONDS = -(-TABLES // SPAWN_RATE)
 WORKERS = 4
 P95_BUDGET_MS = 50
-RATIO_BUDGETS = {
+RATIO_BUDGETS: dict[str, float | None] = {
     "API POST round": 0.5,
     "API GET match": 0.5,
     "form POST round": 0.33,
     "GET scoresheet": 0.33,
+    # The issue gives the standings page a budget in time (part club), none against the ceiling.
+    "GET standings": None,
+    "API GET standings": None,
 }
 COLD_BUDGET_KB = 60
 
@@ -123,19 +129,35 @@ def queries() -> list[Figure]:
 # --- c. load test ------------------------------------------------------------------------------
 
 
+FINISHED_MATCHES = 48  # the ladder's season so far: short matches of four, spread over 24 days
+
+
 def _seed_tables() -> Path:
-    """One user, session, token and Duizenden match (6 players, 20 rounds) per table."""
+    """One club whose 20 members each sit at a table: a session, a token, a Duizenden match for
+    six (20 rounds, players of its own) and the match's share link for the phones that watch it.
+    The club's ladder (every Duizenden match counts) has a season of finished matches played by
+    the same people, so its standings page has rows, a season table and the open tables."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from players.models import Club
-    from tests.bench.scenarios import start_match
+    from live.models import MatchShare
+    from players.models import Club, Membership
+    from tests.bench.scenarios import NAMES, start_match
     from tests.factories import token_for
 
+    users = [
+        get_user_model().objects.create_user(f"bench-table-{table}", password="bench-table-pw")
+        for table in range(TABLES)
+    ]
+    # The secretary plays too; the others keep their table's score.
+    club = Club.found("Bench club", by=users[0])
+    Membership.objects.bulk_create(
+        Membership(club=club, user=user, role=Membership.Role.SCORER) for user in users[1:]
+    )
     tables = []
-    for table in range(TABLES):
-        user = get_user_model().objects.create_user(f"bench-table-{table}", password="bench-table-pw")
-        match, _next = start_match(Club.personal_for(user), user, 6, 20)
+    for table, user in enumerate(users):
+        names = [f"{name} {table + 1}" for name in NAMES]
+        match, _next = start_match(club, user, 6, 20, names)
         client = Client()
         client.force_login(user)
         client.get(f"/matches/{match.pk}/")
@@ -146,11 +168,72 @@ def _seed_tables() -> Path:
                 "sessionid": client.cookies["sessionid"].value,
                 "csrftoken": client.cookies["csrftoken"].value,
                 "token": token_for(user),  # knox: stored hashed, handed out once
+                "board": f"/live/{MatchShare.share(match, by=user).token}/board/",
             }
         )
+    competition = _seed_ladder(club, users[0])
     path = STATIC_ROOT / "tables.json"
-    path.write_text(json.dumps(tables))
+    path.write_text(json.dumps({"competition": competition, "tables": tables}))
     return path
+
+
+def _seed_ladder(club: Any, user: Any) -> int:
+    """``FINISHED_MATCHES`` Duizenden matches to 100 (one deal ends each), four of the club's
+    players at each in turn, finished on every third day of the last 24; then a ladder over them
+    and the open tables, its standings built once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from league.models import Competition
+    from matches.models import Match
+    from players.models import Player
+
+    players = list(Player.objects.filter(club=club).order_by("pk"))
+    now = timezone.now()
+    for number in range(FINISHED_MATCHES):
+        seated = [players[(4 * number + seat) % len(players)] for seat in range(4)]
+        match = Match.start(club=club, game="duizenden", players=seated, options={"target": 100}, by=user)
+        match.add_round(_finishing_deal(winner=number % 4), by=user)
+        Match.objects.filter(pk=match.pk).update(finished_at=now - timedelta(days=3 * (number % 8)))
+    today = timezone.localdate()
+    competition = Competition.objects.create(
+        club=club,
+        name="Bench ladder",
+        games=["duizenden"],
+        counts=Competition.Counts.MATCHES,
+        starts_on=today - timedelta(days=30),
+        ends_on=today + timedelta(days=30),
+    )
+    competition.refresh_standings()
+    return competition.pk
+
+
+def _finishing_deal(winner: int) -> dict[str, Any]:
+    """A deal that ends a Duizenden match for four to 100: ``winner`` goes out with 275 on the
+    table, the others lay 40 to 70 and hold 30."""
+    return {
+        "entries": [
+            {
+                "went_out": seat == winner,
+                "table_points": 275 if seat == winner else 40 + 10 * seat,
+                "hand_points": 0 if seat == winner else 30,
+            }
+            for seat in range(4)
+        ]
+    }
+
+
+def _current_boards(tables: Path) -> None:
+    """Each board's ETag as the match stands now, for the phones that watch it: the scenarios
+    before changed the matches, and a phone holds the board it last loaded."""
+    from django.test import Client
+
+    seed = json.loads(tables.read_text())
+    client = Client()
+    for table in seed["tables"]:
+        table["board_tag"] = client.get(table["board"])["ETag"]
+    tables.write_text(json.dumps(seed))
 
 
 def _free_port() -> int:
@@ -185,18 +268,24 @@ def _gunicorn(port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **ENVIRONMENT}, start_new_session=True)
 
 
-# Reads before writes: every round posted makes the matches (20 deals at the start) longer.
+# Reads before writes: every round posted makes the matches (20 deals at the start) longer, and
+# the standings page replays the open ones. The mix last, and longer: its p95 has a budget.
 SCENARIOS = (
-    ("bare view", "BareView"),
-    ("API GET match", "ApiReader"),
-    ("GET scoresheet", "SheetReader"),
-    ("API POST round", "ApiPoster"),
-    ("form POST round", "FormPoster"),
-    ("mix, 20 tables", "Table"),
+    ("bare view", "BareView", SECONDS),
+    ("API GET match", "ApiReader", SECONDS),
+    ("GET scoresheet", "SheetReader", SECONDS),
+    ("GET standings", "StandingsReader", SECONDS),
+    ("API GET standings", "ApiStandingsReader", SECONDS),
+    ("API POST round", "ApiPoster", SECONDS),
+    ("form POST round", "FormPoster", SECONDS),
+    (f"mix, {TABLES} tables", "Table", MIX_SECONDS),
 )
 
 
-def _locust(host: str, user_class: str, tables: Path, out: Path) -> dict[str, dict[str, Any]]:
+def _locust(host: str, user_class: str, seconds: int, tables: Path, out: Path) -> dict[str, dict[str, Any]]:
+    """One scenario: the users come ``SPAWN_RATE`` a second, then the statistics start afresh
+    (``--reset-stats``) and run ``seconds`` more, so they hold the steady state only."""
+    _current_boards(tables)
     command = [
         str(Path(sys.executable).parent / "locust"),
         "-f",
@@ -205,9 +294,10 @@ def _locust(host: str, user_class: str, tables: Path, out: Path) -> dict[str, di
         "--users",
         str(TABLES),
         "--spawn-rate",
-        str(TABLES),
+        str(SPAWN_RATE),
+        "--reset-stats",
         "--run-time",
-        f"{SECONDS}s",
+        f"{RAMP_SECONDS + seconds}s",
         "--host",
         host,
         "--csv",
@@ -227,9 +317,13 @@ def _locust(host: str, user_class: str, tables: Path, out: Path) -> dict[str, di
 
 
 def load() -> list[Figure]:
+    """Each scenario is a locust run of its own against one gunicorn. The saturating ones send
+    requests back to back for ``BENCH_SECONDS``; the mix (``BENCH_MIX_SECONDS``, 60 by default)
+    runs longer so that its p95 rests on a few thousand requests. Neither counts the ramp."""
     header(
-        f"Load: locust, {TABLES} users, {SECONDS} s per scenario, gunicorn {WORKERS} sync workers, "
-        "DEBUG=0, PostgreSQL; client, server and database share the machine"
+        f"Load: locust, {TABLES} users ({SPAWN_RATE}/s, the {RAMP_SECONDS} s ramp not counted), "
+        f"{SECONDS} s per saturating scenario and {MIX_SECONDS} s for the mix, gunicorn {WORKERS} "
+        "sync workers, DEBUG=0, PostgreSQL; client, server and database share the machine"
     )
     tables = _seed_tables()
     port = _free_port()
@@ -238,8 +332,8 @@ def load() -> list[Figure]:
     results: dict[str, dict[str, dict[str, Any]]] = {}
     try:
         _wait_for(f"{host}/bench/bare/")
-        for title, user_class in SCENARIOS:
-            results[title] = _locust(host, user_class, tables, STATIC_ROOT / user_class)
+        for title, user_class, seconds in SCENARIOS:
+            results[title] = _locust(host, user_class, seconds, tables, STATIC_ROOT / user_class)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -262,14 +356,14 @@ def load() -> list[Figure]:
             Figure(
                 f"throughput {title} ÷ bare view",
                 f"{ratio:.2f} ({rate:.0f}/{bare:.0f})",
-                f"≥ {budget}",
-                ratio >= budget,
+                "-" if budget is None else f"≥ {budget}",
+                None if budget is None else ratio >= budget,
             )
         )
     for title, rows in results.items():
         failures = int(rows["Aggregated"]["Failure Count"])
         figures.append(Figure(f"failures: {title}", str(failures), "0", failures == 0))
-    mix = results["mix, 20 tables"]
+    mix = results[f"mix, {TABLES} tables"]
     for name, row in mix.items():
         if name != "Aggregated":
             p95 = float(row["95%"])
