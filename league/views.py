@@ -25,10 +25,10 @@ from league import schemes
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
-from matches.models import Match, Seat
+from matches.models import Match, Seat, states_of
 from players.models import Club
 from players.views import not_for_guests
-from scoring import Refused, replay_stored
+from scoring import MatchState, Refused
 from stats.charts import COLOURS, LineChart, Series
 
 
@@ -76,10 +76,9 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-def provisional_points(scheme: schemes.Scheme, match: Match) -> list[tuple[str, str]]:
+def provisional_points(scheme: schemes.Scheme, match: Match, state: MatchState) -> list[tuple[str, str]]:
     """What each player of a match still playing would score if it ended now: its current
     places, through the competition's scheme (stored standings never include them)."""
-    state = replay_stored(match.rules, match.setup, [r.body for r in match.rounds.all()])
     seats = list(match.seats.all())
     places = [
         schemes.Place(seats[seat].player_id, row.rank, row.total)
@@ -125,12 +124,16 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     open_matches = (
         competition.open_matches()
         .select_related("league_table__evening")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")), "rounds")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("rounds"))
         .order_by("created_at", "pk")
     )
     scheme = competition.scheme
-    provisional = [(match, _table_of(match), provisional_points(scheme, match)) for match in open_matches]
+    playing = list(open_matches)
+    states = states_of(playing)
+    provisional = [
+        (match, _table_of(match), provisional_points(scheme, match, states[match.pk])) for match in playing
+    ]
     columns, progression = competition.season(rows, evenings)
     chart = season_chart(progression[:COLOURS], [date_format(day, "d/m") for day in columns])
     return render(

@@ -25,7 +25,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-import scoring
 from league.models import Evening
 from live.models import ClubScreen, MatchShare, version_tag
 from live.versions import (
@@ -37,7 +36,7 @@ from live.versions import (
     tagged,
     watch_token,
 )
-from matches.models import Match
+from matches.models import Match, states_of
 from matches.sheets import build_sheet
 from players.models import Club
 
@@ -184,11 +183,13 @@ def evening_tables(evening: Evening) -> list[Table]:
 
 
 def tables_of(matches: QuerySet[Match]) -> list[Table]:
-    matches = matches.order_by("created_at", "pk").prefetch_related("rounds", "seats__player")
+    matches = matches.order_by("created_at", "pk").prefetch_related("seats__player")
     tables = []
-    for match in matches:
+    playing = list(matches)
+    states = states_of(playing)
+    for match in playing:
         names = [seat.player.name for seat in match.seats.all()]
-        state = scoring.replay_stored(match.rules, match.setup, [r.body for r in match.rounds.all()])
+        state = states[match.pk]
         lines = [
             TableLine(row.rank, " & ".join(names[seat] for seat in row.seats), row.total)
             for row in state.standings

@@ -61,22 +61,54 @@ class RoundRow(NamedTuple):
     created_by_name: str
 
 
-def read_rows(match: Match) -> list[RoundRow]:
-    """The rounds of a match as ``RoundRow`` values, in order.
+class Stored(NamedTuple):
+    """A match's rounds and the version of its row (``updated_at``), read together: the replay
+    of these rounds is the state of that version (``matches.replays``)."""
 
-    On PostgreSQL the database writes them as one JSON text, decoded at once: two decodes per
-    round (body and scores) through the ORM's converters cost more than replaying the rounds,
-    and so did building the aggregate's query each time (a fixed statement instead; ``jsonb_agg``
-    is slower than this ``string_agg`` of each row's array). SQLite, for ``make run``, reads
-    them plainly: before 3.44 it cannot order an aggregate."""
+    version: datetime | None  # None: the match is gone
+    rows: list[RoundRow]
+
+
+def read_stored(match: Match) -> Stored:
+    """The rounds of a match as ``RoundRow`` values, in order, with the row's version.
+
+    On PostgreSQL one fixed statement reads both, so they agree, and the database writes the
+    rounds as one JSON text, decoded at once: two decodes per round (body and scores) through
+    the ORM's converters cost more than replaying the rounds, and so did building an aggregate
+    query each time (``jsonb_agg`` is slower than this ``string_agg`` of each row's array).
+    SQLite, for ``make run``, reads them plainly in one transaction: before 3.44 it cannot
+    order an aggregate."""
     using = router.db_for_read(Round, instance=match)
     if connections[using].vendor == "postgresql":
         with connections[using].cursor() as cursor:
-            cursor.execute(_ROWS_SQL, [match.pk])
-            (packed,) = cursor.fetchone() or (None,)
-        return [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
-    rows = match.rounds.using(using).order_by("number").values_list(*RoundRow._fields)
-    return [RoundRow._make(row) for row in rows]
+            cursor.execute(_STORED_SQL, [match.pk])
+            version, packed = cursor.fetchone() or (None, None)
+        return Stored(version, [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")])
+    with transaction.atomic(using=using):
+        version = Match.objects.using(using).filter(pk=match.pk).values_list("updated_at", flat=True).first()
+        rows = match.rounds.using(using).order_by("number").values_list(*RoundRow._fields)
+        return Stored(version, [RoundRow._make(row) for row in rows])
+
+
+def read_rows(match: Match) -> list[RoundRow]:
+    """The rounds of a match as ``RoundRow`` values, in order (``read_stored``)."""
+    return read_stored(match).rows
+
+
+def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
+    """The states of several matches (a league's open tables, a club's screen): the cache's for
+    the versions these rows were read at, and one read of the rounds of the others, replayed.
+    (Those are not kept: rounds read after the rows may be newer than the rows' versions.)"""
+    states = replays.cached_many({match.pk: match.updated_at for match in matches})
+    missing = [match for match in matches if match.pk not in states]
+    bodies: dict[int, list[object]] = {match.pk: [] for match in missing}
+    if missing:
+        rows = Round.objects.filter(match__in=missing).order_by("match_id", "number")
+        for match_id, body in rows.values_list("match_id", "body"):
+            bodies[match_id].append(body)
+    for match in missing:
+        states[match.pk] = scoring.replay_stored(match.rules, match.setup, bodies[match.pk])
+    return states
 
 
 class UnreadRounds(Sequence["Round"]):
@@ -218,13 +250,21 @@ class Match(models.Model):
         return len(self.teams)
 
     def state(self) -> MatchState:
-        """The match as the rules engine sees it: a replay of every stored round."""
-        return self.recorded().state
+        """The match as the rules engine sees it: the replay the cache holds for the version this
+        row was read at (``matches.replays``), or else a replay of every stored round."""
+        kept = replays.cached(self.pk, self.updated_at) if self.updated_at else None
+        return kept if kept is not None else self.recorded().state
 
     def recorded(self) -> Recorded:
-        """Every round, read once, and the replay of them."""
-        rounds = read_rows(self)
-        return Recorded(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
+        """Every round, read once, and the state after them: from the cache when a write (or an
+        earlier read) left it there for this version, otherwise replayed and left there."""
+        version, rounds = read_stored(self)
+        state = replays.cached(self.pk, version) if version else None
+        if state is None:
+            state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
+            if version:
+                replays.keep(self.pk, version, state)
+        return Recorded(rounds, state)
 
     def seated(self) -> list[SeatRow]:
         """The seats in order, each with its player's name."""
@@ -616,9 +656,11 @@ class Round(models.Model):
         return f"{self.match} round {self.number}"
 
 
-_ROWS_SQL = (
-    "SELECT string_agg(json_build_array(number, body, scores, provisional, created_by_name)::text, ','"
-    f" ORDER BY number) FROM {Round._meta.db_table} WHERE match_id = %s"
+_STORED_SQL = (
+    "SELECT m.updated_at, (SELECT string_agg(json_build_array(r.number, r.body, r.scores,"
+    " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
+    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id)"
+    f" FROM {Match._meta.db_table} m WHERE m.id = %s"
 )
 
 

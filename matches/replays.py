@@ -62,6 +62,17 @@ def cached(match_id: int, version: datetime) -> MatchState | None:
         return None
 
 
+def cached_many(versions: dict[int, datetime]) -> dict[int, MatchState]:
+    """The kept states of several matches (match id: version), in one call to the cache."""
+    keys = {key(match_id, version): match_id for match_id, version in versions.items()}
+    try:
+        found = cache.get_many(list(keys))
+        return {keys[name]: pickle.loads(packed) for name, packed in found.items()}
+    except Exception:
+        log.warning("replay cache: could not read %s matches", len(keys), exc_info=True)
+        return {}
+
+
 def keep(match_id: int, version: datetime, state: MatchState) -> None:
     try:
         cache.set(key(match_id, version), pickle.dumps(state, pickle.HIGHEST_PROTOCOL), KEPT_FOR)

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 import scoring
 from matches import replays
-from matches.models import Match, RoundRow, read_rows
+from matches.models import Match, RoundRow, read_rows, states_of
 from players.models import Club
 from tests.bench.rounds import LONG_OPTIONS, PLAYERS, long_match
 
@@ -139,3 +139,33 @@ def test_rounds_read_in_one_go_are_the_rounds_read_one_by_one(alice) -> None:
     plain = [RoundRow._make(row) for row in match.rounds.order_by("number").values_list(*RoundRow._fields)]
     assert read_rows(match) == plain
     assert read_rows(Match.start(club=match.club, game="barbuse", players=["A", "B", "C", "D"])) == []
+
+
+def test_a_read_leaves_its_replay_for_the_next_read(alice) -> None:
+    """The rows and the version are read together, so a read may keep what it replayed."""
+    match, bodies = _start(alice, "duizenden", 4)
+    for body in bodies[:4]:
+        match.add_round(body, by=alice)
+    cache.clear()
+    first = match.recorded()
+    match.refresh_from_db()
+    kept = replays.cached(match.pk, match.updated_at)
+    assert kept is not None
+    _same(kept, first.state)
+
+
+def test_several_matches_in_one_cache_call_and_one_read_of_the_others(alice) -> None:
+    """A league's open tables: kept states come from the cache, the others from one query."""
+    matches = []
+    for slug in ("duizenden", "canasta", "barbuse"):
+        match, bodies = _start(alice, slug, 3)
+        for body in bodies[:3]:
+            match.add_round(body, by=alice)
+        matches.append(match)
+    cache.delete(replays.key(matches[1].pk, Match.objects.get(pk=matches[1].pk).updated_at))
+    rows = list(Match.objects.filter(pk__in=[m.pk for m in matches]).order_by("pk"))
+    with CaptureQueriesContext(connection) as captured:
+        states = states_of(rows)
+    assert len(captured.captured_queries) == 1  # the rounds of the one that was not kept
+    for match in rows:
+        _same(states[match.pk], _full_replay(match))
