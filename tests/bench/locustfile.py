@@ -194,3 +194,8 @@ class Table(TableUser):
     @task(1)
     def read_the_standings_through_the_api(self) -> None:
         self.api_standings_get()
+
+    @task(1)
+    def ceiling(self) -> None:
+        """The bare view in the same run, interleaved: its p50 and p95 under the same load."""
+        self.client.get(f"/bench/bare/?id={self.match}", name="bare view")
