@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("clubs/<int:club_id>/results.csv", match_views.club_results, name="club_results"),
     path("matches/<int:match_id>/", match_views.match_detail, name="match_detail"),
+    path("matches/<int:match_id>/history/", match_views.match_history, name="match_history"),
     path("matches/<int:match_id>/delete/", match_views.match_delete, name="match_delete"),
     path("matches/<int:match_id>/restore/", match_views.match_restore, name="match_restore"),
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),

@@ -150,6 +150,15 @@ def lines(sheet: Sheet) -> list[tuple[str, int]]:
     return [(name, unit_of[seat]) for seat, name in enumerate(sheet.players)]
 
 
+def line_labels(match: Match) -> list[str]:
+    """``lines``' labels without a replay (the history page needs no state): the players or
+    sides the round form has a line for."""
+    players = [seat.name for seat in match.seated()]
+    if match.rules.entries_per_seat:
+        return players
+    return [" & ".join(players[seat] for seat in seats) for seats in match.setup.units]
+
+
 def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
     """The round form's lines, holding what was typed (``body``) and each line's errors."""
     entries = body.get("entries", []) if isinstance(body, Mapping) else []

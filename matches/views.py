@@ -46,7 +46,7 @@ from matches.models import (
 )
 from matches.refusals import SiteRefused
 from matches.setup_forms import NewMatchForm
-from matches.sheets import Sheet, build_sheet, entry_rows, lines, totals_change
+from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change
 from matches.tasks import start_export
 from players.models import Club, Player
 from scoring import Refused, UnknownGame
@@ -149,6 +149,20 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     return _render_sheet(
         request, match, recorded, body=None, errors=[], saved=last if saved == str(last) and last else None
     )
+
+
+@login_required
+@require_safe
+def match_history(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The newest changes to a match: the sheet's history box loads them when it opens (a page
+    of their own without JavaScript), so the sheet itself does not build them on every view
+    and they are fresh each time the box opens."""
+    match = _match_for_member(request, match_id)
+    history = history_lines(match.revisions.all(), line_labels(match), HISTORY_LINES)
+    template = "includes/history.html" if request.htmx else "matches/match_history.html"
+    response = render(request, template, {"match": match, "home": match.home, "history": history})
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @login_required
@@ -456,7 +470,7 @@ def _render_sheet(
     context = {
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
-        "history": _history(sheet, match.revisions.all()),
+        "changes": match.revisions.count(),
         "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
     }

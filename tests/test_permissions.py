@@ -258,6 +258,12 @@ MATRIX: list[Row] = [
         (200, 200, 200, 200, 404, LOGIN),
     ),
     page(
+        "match_history",
+        "GET",
+        lambda w: reverse("match_history", args=[w.match.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
         "round_add",
         "POST",
         lambda w: reverse("round_add", args=[w.match.pk]),

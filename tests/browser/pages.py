@@ -134,6 +134,7 @@ PAGES: list[Visit] = [
     *_per_game("match setup", "new_match_setup", True, main=True),
     *_per_match("scoresheet", lambda m: reverse("match_detail", args=[m.pk]), main=True),
     *_per_match("round edit", lambda m: reverse("round_edit", args=[m.pk, 1]), main=True),
+    *_per_match("match history", lambda m: reverse("match_history", args=[m.pk])),
     Visit("deleted matches", lambda d: reverse("deleted_matches"), True),
     Visit("clubs", lambda d: reverse("club_list"), True, main=True),
     Visit("club", lambda d: reverse("club_detail", args=[d.club.pk]), True, main=True),

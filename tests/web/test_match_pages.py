@@ -234,14 +234,32 @@ def test_the_sheet_shows_a_correction_as_a_readable_diff(alice_client, match, al
     )
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "2 changes to this match" in page
-    assert "Deal 1 corrected by alice" in page
-    assert '<span class="where">Bram: points</span>: <del>30</del> → <ins>40</ins>' in page
+    history = alice_client.get(reverse("match_history", args=[match.pk])).content.decode()
+    assert "Deal 1 corrected by alice" in history
+    assert '<span class="where">Bram: points</span>: <del>30</del> → <ins>40</ins>' in history
+
+
+def test_the_history_box_loads_its_lines_when_it_opens(alice_client, match, alice):
+    """The sheet says how many changes there are; htmx fetches them, fresh, when the box opens
+    (only the list), and without JavaScript the link opens them as a page."""
+    match.add_round(DEAL_1, by=alice)
+    url = reverse("match_history", args=[match.pk])
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert f'hx-get="{url}"' in page and f'href="{url}"' in page
+    assert "entered by alice" not in page  # not built for every view of the sheet
+    partial = alice_client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "Deal 1 entered by alice" in partial and "<html" not in partial
+    match.undo_last_round(by=alice)
+    again = alice_client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "Deal 1 undone by alice" in again
+    whole = alice_client.get(url).content.decode()
+    assert "<html" in whole and "Deal 1 undone by alice" in whole
 
 
 def test_an_undone_round_stays_readable_in_the_history(alice_client, match, alice):
     match.add_round(DEAL_1, by=alice)
     alice_client.post(reverse("round_undo", args=[match.pk]))
-    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    page = alice_client.get(reverse("match_history", args=[match.pk])).content.decode()
     assert "Deal 1 undone by alice" in page
     assert '<span class="where">Cor: points</span>: <del>95</del>' in page
 
@@ -331,7 +349,7 @@ def test_deleting_an_account_keeps_the_rounds_it_entered_attributed(alice_client
     bob.delete()
     stored = Round.objects.get(match=match)
     assert (stored.created_by, stored.created_by_name) == (None, "bob")
-    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    page = alice_client.get(reverse("match_history", args=[match.pk])).content.decode()
     assert "Deal 1 entered by bob" in page
 
 
