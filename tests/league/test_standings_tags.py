@@ -1,0 +1,72 @@
+"""The standings page's tables are written by tags (``league/templatetags/standings.py``): they
+must say what the template loops said, escape every name and follow the reader's language."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from types import SimpleNamespace
+
+from django.template import Context, Template
+from django.utils import translation
+
+from league.templatetags.standings import open_table_rows, progression_rows, standing_rows
+
+
+def _row(**values):
+    fields = {
+        "rank": 1,
+        "player": SimpleNamespace(name="Anna"),
+        "points": Decimal("12.00"),
+        "played": 3,
+        "wins": 2,
+        "average_place": Decimal("1.50"),
+        "trend": 0,
+        "booby": False,
+    }
+    return SimpleNamespace(**{**fields, **values})
+
+
+def _match(deals: int) -> SimpleNamespace:
+    started = datetime(2026, 12, 1, 19, tzinfo=UTC)
+    return SimpleNamespace(pk=1, deals=deals, created_at=started, home=SimpleNamespace(name="Duizenden"))
+
+
+def test_ranks_points_and_trends_read_as_before():
+    html = standing_rows(
+        [
+            _row(),
+            _row(rank=2, player=SimpleNamespace(name="Bram"), trend=2, points=Decimal("7.50")),
+            _row(rank=None, player=SimpleNamespace(name="Cor"), trend=-3, booby=True),
+            _row(rank=4, player=SimpleNamespace(name="Dirk"), trend=None),
+        ]
+    )
+    assert "<td>1</td>" in html and '<td class="num">12</td>' in html and "<td>=</td>" in html
+    assert '<td class="num">7.50</td>' in html and "▲ 2" in html
+    assert '<tr class="unranked">' in html and "<td>–</td>" in html and "▼ 3" in html  # noqa: RUF001
+    assert '<span class="badge">booby prize</span>' in html
+    assert '<span class="muted">new</span>' in html
+
+
+def test_names_are_escaped_everywhere():
+    evil = SimpleNamespace(name="<script>x</script>")
+    assert "<script>" not in standing_rows([_row(player=evil)])
+    assert "<script>" not in progression_rows([(_row(player=evil), ["1", ""])])
+    html = open_table_rows([(_match(2), None, [("<b>Bram</b>", "3")])])
+    assert "<b>" not in html and "&lt;b&gt;Bram&lt;/b&gt; 3" in html
+
+
+def test_numbers_and_words_follow_the_language():
+    english = open_table_rows([(_match(1), None, [("Anna", "3")])])
+    assert "1 deal · points if it ended now:" in english and "started 12/01/2026" in english
+    with translation.override("nl"):
+        assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
+        dutch = open_table_rows([(_match(1), None, [("Anna", "3")])])
+    assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1-12-2026" in dutch
+
+
+def test_the_page_loads_the_tags():
+    html = Template("{% load standings %}{% progression_rows progression %}").render(
+        Context({"progression": [(_row(), ["4", ""])]})
+    )
+    assert html == '<tr><th scope="row">Anna</th><td class="num">4</td><td class="num"></td></tr>'
