@@ -116,10 +116,11 @@ def head_to_head(player: Player) -> list[Opponent]:
 
 
 def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
+    # The match row knows how many sat at it: counting its seats made the query group every
+    # seat of the player's matches before it could keep the last few.
     rows = (
         Seat.objects.filter(player=player, match__deleted_at=None)
         .select_related("match")
-        .annotate(players=Count("match__seats"))
         .order_by("-match__updated_at", "-match_id")[:count]
     )
     return [
@@ -128,7 +129,7 @@ def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
             home_for(seat.match.game).name,
             seat.match.status,
             seat.final_rank,
-            seat.players,
+            seat.match.player_count,
             seat.match.finished_at or seat.match.updated_at,
         )
         for seat in rows

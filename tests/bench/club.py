@@ -219,7 +219,12 @@ def run() -> list[Figure]:
     club = Club.personal_for(user)
     started = time.perf_counter()
     make_club(club, user, CLUB_MATCHES)
-    print(f"        generated in {time.perf_counter() - started:.1f} s")
+    # A club's tables grow a few rows an evening, and autovacuum keeps the planner's statistics
+    # up to date; 10 000 matches bulk-inserted a second ago have none, and the planner then
+    # picks nested loops that took the player page from tens of milliseconds to over a second.
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    print(f"        generated in {time.perf_counter() - started:.1f} s (and analysed)")
     figures = [figure for section in SECTIONS for figure in section(club, user)]
     for figure in figures:
         print(figure.line())
