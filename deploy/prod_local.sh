@@ -2,8 +2,8 @@
 # `make prod-local`: the production shape of docs/deploy.md on one machine, and a round driven
 # through it. Starts, in the background (pids and logs in deploy/.run/):
 #   - the local PostgreSQL's database scoreblok_prodlocal (made if missing), migrated;
-#   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database, cache in
-#     Redis (127.0.0.1:6379);
+#   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database read through
+#     Redis (127.0.0.1:6379), which is also their cache (and holds the matches' replays);
 #   - the task worker (manage.py db_worker);
 #   - Debian's haproxy on :8080 in front of both.
 # Then runs deploy/prod_local_check.py and leaves everything running; `deploy/prod_local.sh stop`
