@@ -9,6 +9,7 @@ Standings are read from stored rows (``Standing``), never recomputed here.
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -25,7 +26,7 @@ from league import schemes
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.seating import NoSeating
-from matches.models import Match, Seat, states_of
+from matches.models import SEAT_FIELDS, Match, Seat, SeatRow, states_of
 from players.models import Club
 from players.views import not_for_guests
 from scoring import MatchState, Refused
@@ -76,18 +77,29 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-def provisional_points(scheme: schemes.Scheme, match: Match, state: MatchState) -> list[tuple[str, str]]:
+def provisional_points(
+    scheme: schemes.Scheme, match_id: int, seats: Sequence[SeatRow], state: MatchState
+) -> list[tuple[str, str]]:
     """What each player of a match still playing would score if it ended now: its current
-    places, through the competition's scheme (stored standings never include them)."""
-    seats = list(match.seats.all())
+    places (``seats`` in seat order), through the competition's scheme (stored standings never
+    include them)."""
     places = [
         schemes.Place(seats[seat].player_id, row.rank, row.total)
         for row in state.standings
         for seat in row.seats
     ]
-    points = schemes.table_points(scheme, schemes.Table(match.pk, tuple(places)))
+    points = schemes.table_points(scheme, schemes.Table(match_id, tuple(places)))
     # Two decimals at most, as the stored standings show them (a relative score is a fraction).
-    return [(seat.player.name, f"{round(float(points.get(seat.player_id, 0)), 2):g}") for seat in seats]
+    return [(seat.name, f"{round(float(points.get(seat.player_id, 0)), 2):g}") for seat in seats]
+
+
+def _seats_of(matches: Sequence[Match]) -> dict[int, list[SeatRow]]:
+    """The seats of several matches in one query, as values (a ladder has many open tables)."""
+    seats: dict[int, list[SeatRow]] = {match.pk: [] for match in matches}
+    rows = Seat.objects.filter(match__in=matches).order_by("match_id", "position")
+    for match_id, *row in rows.values_list("match_id", *SEAT_FIELDS):
+        seats[match_id].append(SeatRow._make(row))
+    return seats
 
 
 def _table_of(match: Match) -> Table | None:
@@ -124,15 +136,15 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     open_matches = (
         competition.open_matches()
         .select_related("league_table__evening")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("rounds"))
         .order_by("created_at", "pk")
     )
     scheme = competition.scheme
     playing = list(open_matches)
-    states = states_of(playing)
+    states, seats = states_of(playing), _seats_of(playing)
     provisional = [
-        (match, _table_of(match), provisional_points(scheme, match, states[match.pk])) for match in playing
+        (match, _table_of(match), provisional_points(scheme, match.pk, seats[match.pk], states[match.pk]))
+        for match in playing
     ]
     columns, progression = competition.season(rows, evenings)
     chart = season_chart(progression[:COLOURS], [date_format(day, "d/m") for day in columns])

@@ -132,6 +132,9 @@ class UnreadRounds(Sequence["Round"]):
         raise LookupError("this write did not read its rounds: use Match.recorded()")
 
 
+SEAT_FIELDS = ("position", "player_id", "player__name", "team")  # a ``SeatRow``, as a query reads it
+
+
 class SeatRow(NamedTuple):
     """A seat and the name of its player, read as plain values (the sheet and the API)."""
 
@@ -268,7 +271,7 @@ class Match(models.Model):
 
     def seated(self) -> list[SeatRow]:
         """The seats in order, each with its player's name."""
-        rows = self.seats.order_by("position").values_list("position", "player_id", "player__name", "team")
+        rows = self.seats.order_by("position").values_list(*SEAT_FIELDS)
         return [SeatRow._make(row) for row in rows]
 
     def can_score(self, user) -> bool:

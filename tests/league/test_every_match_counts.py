@@ -225,7 +225,7 @@ def test_provisional_table_relative_points_show_two_decimals(klaverclub):
     ]
     match.add_round({"entries": entries})
     [open_match] = competition.open_matches()
-    assert provisional_points(competition.scheme, open_match, open_match.state()) == [
+    assert provisional_points(competition.scheme, open_match.pk, open_match.seated(), open_match.state()) == [
         ("Ann", "100"),
         ("Bas", "0"),
         ("Cas", "33.33"),
