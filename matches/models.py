@@ -65,29 +65,32 @@ class Stored(NamedTuple):
     """A match's rounds and the version of its row (``updated_at``), read together: the replay
     of these rounds is the state of that version (``matches.replays``)."""
 
-    version: datetime | None  # None: the match is gone
+    version: datetime | None  # None: the match is gone, or not read (SQLite)
     rows: list[RoundRow]
 
 
 def read_stored(match: Match) -> Stored:
     """The rounds of a match as ``RoundRow`` values, in order, with the row's version.
 
-    On PostgreSQL one fixed statement reads both, so they agree, and the database writes the
-    rounds as one JSON text, decoded at once: two decodes per round (body and scores) through
-    the ORM's converters cost more than replaying the rounds, and so did building an aggregate
-    query each time (``jsonb_agg`` is slower than this ``string_agg`` of each row's array).
-    SQLite, for ``make run``, reads them plainly in one transaction: before 3.44 it cannot
-    order an aggregate."""
+    On PostgreSQL one fixed statement reads them, the version and the seats (which the match
+    object keeps: ``Match.seated`` then costs no query of its own), so they agree, and the
+    database writes the rounds as one JSON text, decoded at once: two decodes per round (body
+    and scores) through the ORM's converters cost more than replaying the rounds, and so did
+    building an aggregate query each time (``jsonb_agg`` is slower than this ``string_agg`` of
+    each row's array). SQLite, for ``make run``, reads them plainly and without the version:
+    before 3.44 it cannot order an aggregate."""
     using = router.db_for_read(Round, instance=match)
     if connections[using].vendor == "postgresql":
         with connections[using].cursor() as cursor:
             cursor.execute(_STORED_SQL, [match.pk])
-            version, packed = cursor.fetchone() or (None, None)
-        return Stored(version, [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")])
-    with transaction.atomic(using=using):
-        version = Match.objects.using(using).filter(pk=match.pk).values_list("updated_at", flat=True).first()
-        rows = match.rounds.using(using).order_by("number").values_list(*RoundRow._fields)
-        return Stored(version, [RoundRow._make(row) for row in rows])
+            version, packed, seated = cursor.fetchone() or (None, None, None)
+        rows = [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
+        match._seats = [SeatRow._make(seat) for seat in json.loads(f"[{seated or ''}]")]  # for ``seated``
+        return Stored(version, rows)
+    # No version: these reads are not one snapshot, so their replay is not kept (writes still
+    # keep theirs, read under the row lock); the seats are read when asked for.
+    rounds = match.rounds.using(using).order_by("number").values_list(*RoundRow._fields)
+    return Stored(None, [RoundRow._make(row) for row in rounds])
 
 
 def read_rows(match: Match) -> list[RoundRow]:
@@ -218,6 +221,7 @@ class Match(models.Model):
     )
 
     objects = MatchQuerySet.as_manager()
+    _seats: list[SeatRow] | None = None  # ``seated``, once read
 
     class Meta:
         verbose_name = _("match")
@@ -270,9 +274,12 @@ class Match(models.Model):
         return Recorded(rounds, state)
 
     def seated(self) -> list[SeatRow]:
-        """The seats in order, each with its player's name."""
-        rows = self.seats.order_by("position").values_list(*SEAT_FIELDS)
-        return [SeatRow._make(row) for row in rows]
+        """The seats in order, each with its player's name (read with the rounds by
+        ``recorded``, or else here, once per match object)."""
+        if self._seats is None:
+            rows = self.seats.order_by("position").values_list(*SEAT_FIELDS)
+            self._seats = [SeatRow._make(row) for row in rows]
+        return self._seats
 
     def can_score(self, user) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a
@@ -662,7 +669,10 @@ class Round(models.Model):
 _STORED_SQL = (
     "SELECT m.updated_at, (SELECT string_agg(json_build_array(r.number, r.body, r.scores,"
     " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
-    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id)"
+    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id),"
+    " (SELECT string_agg(json_build_array(s.position, s.player_id, p.name, s.team)::text, ','"
+    f" ORDER BY s.position) FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
+    " ON p.id = s.player_id WHERE s.match_id = m.id)"
     f" FROM {Match._meta.db_table} m WHERE m.id = %s"
 )
 

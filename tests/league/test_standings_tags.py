@@ -57,7 +57,8 @@ def test_names_are_escaped_everywhere():
 
 
 def test_numbers_and_words_follow_the_language():
-    english = open_table_rows([(_match(1), None, [("Anna", "3")])])
+    with translation.override("en"):
+        english = open_table_rows([(_match(1), None, [("Anna", "3")])])
     assert "1 deal · points if it ended now:" in english and "started 12/01/2026" in english
     with translation.override("nl"):
         assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
