@@ -144,19 +144,22 @@ def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) 
 def lines(sheet: Sheet) -> list[tuple[str, int]]:
     """(label, unit) per form line: one per scoring unit, or one per seat where the game takes
     an entry per seat even in team play."""
-    if not sheet.state.game.entries_per_seat:
-        return [(column.label, column.unit) for column in sheet.columns]
-    unit_of = {seat: unit for unit, seats in enumerate(sheet.state.setup.units) for seat in seats}
-    return [(name, unit_of[seat]) for seat, name in enumerate(sheet.players)]
+    return _form_lines(sheet.players, sheet.state.setup.units, sheet.state.game.entries_per_seat)
 
 
 def line_labels(match: Match) -> list[str]:
-    """``lines``' labels without a replay (the history page needs no state): the players or
-    sides the round form has a line for."""
+    """``lines``' labels without a replay (the history page needs no state)."""
     players = [seat.name for seat in match.seated()]
-    if match.rules.entries_per_seat:
-        return players
-    return [" & ".join(players[seat] for seat in seats) for seats in match.setup.units]
+    return [label for label, _unit in _form_lines(players, match.setup.units, match.rules.entries_per_seat)]
+
+
+def _form_lines(
+    players: Sequence[str], units: Sequence[Sequence[int]], entries_per_seat: bool
+) -> list[tuple[str, int]]:
+    if not entries_per_seat:
+        return [(" & ".join(players[seat] for seat in seats), unit) for unit, seats in enumerate(units)]
+    unit_of = {seat: unit for unit, seats in enumerate(units) for seat in seats}
+    return [(name, unit_of[seat]) for seat, name in enumerate(players)]
 
 
 def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
