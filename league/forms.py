@@ -72,19 +72,8 @@ class CompetitionForm(forms.ModelForm):
             "counts": _("Best N and the minimum attendance then count evenings or matches."),
         }
 
-    field_order = [
-        "name",
-        "games",
-        "starts_on",
-        "ends_on",
-        "counts",
-        "kind",
-        "placement_points",
-        "best_of",
-        "min_evenings",
-        *TIE_BREAK_FIELDS,
-        "booby_prize",
-    ]
+    # The model's fields in their order, the tie-breaks just before the booby prize.
+    field_order = [*Meta.fields[:-1], *TIE_BREAK_FIELDS, Meta.fields[-1]]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
