@@ -107,6 +107,9 @@ class BaseHome:
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {}
 
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        return {}
+
     def rules_sections(self) -> Sequence[Section]:
         return [
             Section(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.http import HttpRequest, QueryDict
 from django.utils.functional import Promise
@@ -47,6 +47,11 @@ class SheetView(Protocol):
 
     @property
     def columns(self) -> Sequence[SheetColumn]: ...
+
+    @property
+    def next(self) -> Mapping[str, Any] | None:
+        """The next deal as the API shows it (``next_json``), or None when the match is over."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -181,8 +186,15 @@ class GameHome(Protocol):
         ...
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        """What the game's hints and entry templates need beyond the sheet itself; ``number``
-        is the deal being corrected, None for the next deal."""
+        """What the game's hints template needs beyond the sheet itself; ``number`` is the deal
+        being corrected, None for the next deal."""
+        ...
+
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        """What the game's entry template needs beyond its lines, what was typed, its errors,
+        ``number``, ``teams`` and the calculator: plain values (dataclasses, mappings, sequences,
+        scalars), since the template sees nothing else and a blank form is remembered by them
+        (``matches/round_fields.py``)."""
         ...
 
     def rules_sections(self) -> Sequence[Section]:

@@ -45,6 +45,7 @@ from matches.models import (
     RoundRevision,
 )
 from matches.refusals import SiteRefused
+from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change
 from matches.tasks import start_export
@@ -430,19 +431,18 @@ def _retarget(response: HttpResponse) -> HttpResponse:
 def _form_context(
     sheet: Sheet, body: Any, errors: list[dict[str, str]], number: int | None = None
 ) -> dict[str, Any]:
-    """What every round form needs: its lines with typed values and errors, the game's home
-    (its form and hint templates) and what the game adds, and the calculator keys."""
+    """What every round form needs: its fields' own context (``round_fields``: the lines with
+    typed values and errors, the calculator keys, what the game's entry adds), the errors, and
+    the game's home and what its hints add."""
     grouped = errors_by_field(errors)
     home: GameHome = sheet.home
     rows = entry_rows(sheet, body, grouped)
     return {
         "sheet": sheet,
         "home": home,
-        "rows": rows,
-        "body": body or {},
         "errors": grouped,
         "error_summary": error_summary(errors, [row.label for row in rows]),
-        "calculator": [(key.rank, key.value) for key in home.calculator_keys(sheet.state.setup)],
+        "fields": fields_context(sheet, rows, body, grouped, number),
         **home.sheet_context(sheet, body, number),
     }
 

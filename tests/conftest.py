@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from matches import round_fields
 from players.models import Club, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
 
@@ -14,8 +15,10 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_f
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (the local-memory one lives as long as the worker):
-    a replay or a throttle count kept by an earlier test must not decide this one."""
+    a replay or a throttle count kept by an earlier test must not decide this one; nor may a round
+    form remembered by an earlier test (``matches.round_fields``)."""
     cache.clear()
+    round_fields.forget()
     yield
 
 

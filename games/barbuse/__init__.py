@@ -63,7 +63,10 @@ class BarbuseHome(BaseHome):
         return contract_name(contract) if contract else ""
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        return {"grid": grid(sheet), "form": deal_form(sheet, body, number)}
+        return {"grid": grid(sheet)}
+
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        return {"form": deal_form(sheet, body, number)}
 
     def rules_tables(self) -> Context:
         all_hearts = int(str(default_option(self.slug, "all_hearts_bonus")))

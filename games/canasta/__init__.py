@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
 from games.canasta.statistics import statistics as canasta_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, PlayedMatch, Statistic, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup, get_game
 from scoring.cards import JOKER
@@ -119,6 +119,16 @@ class CanastaHome(BaseHome):
         ),
         "canastas_exceed_meld": gettext_lazy("These canastas need at least %(minimum)s melded points."),
     }
+
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        setup = sheet.state.setup
+        return {
+            "special_canastas": setup.bool_option("special_canastas"),
+            # Per side, from the hints of the next deal (none once the match is over).
+            "minimum_meld": sheet.next.get("minimum_meld") if sheet.next else None,
+            # A side of one player: whoever went out holds nothing, so the form fills in 0.
+            "alone": [len(seats) == 1 for seats in setup.units],
+        }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())

@@ -70,10 +70,12 @@ class FrustrationHome(BaseHome):
         }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        return {"item_kind": self.item}
+
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         # Eleven cards are worth at least this: points below it mean the contract was laid down,
         # so the form ticks "laid down" by itself (the engine still checks it).
-        least = HAND_SIZE * min(self.card_values.values())
-        return {"item_kind": self.item, "laid_down_below": least}
+        return {"laid_down_below": HAND_SIZE * min(self.card_values.values())}
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.words import rank_label as _rank_label
+from matches.round_fields import render_fields
 
 register = template.Library()
 
@@ -45,6 +46,13 @@ def scored_by(match: Any, user: Any) -> bool:
 def may_manage(club: Any, user: Any) -> bool:
     """``club|may_manage:user``: an owner or admin (who may delete and restore its matches)."""
     return bool(club.may_manage(user))
+
+
+@register.simple_tag
+def round_fields(fields: Any) -> SafeString:
+    """``{% round_fields fields %}``: the round form's entry fields and card calculator, rendered
+    from their own context only (``matches.round_fields``; a blank form is remembered)."""
+    return render_fields(fields)
 
 
 @register.simple_tag
