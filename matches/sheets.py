@@ -120,11 +120,14 @@ def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) 
         column.extra = dict(standing_json(state.setup, row))
     rounds = []
     running = [0] * len(columns)
-    shown: Iterable[tuple[Round | RoundRow, Scores]] = zip(recorded.rounds, state.scores, strict=True)
+    shown: Iterable[tuple[Round | RoundRow, Scores]]
     if newest_only and state.log.last is not None:
+        # Not ``state.scores``: every deal's scores, where only the last is shown.
         last = state.log.last
         running = [total - score for total, score in zip(state.totals, last, strict=True)]
         shown = [(recorded.rounds[-1], last)]
+    else:
+        shown = zip(recorded.rounds, state.scores, strict=True)
     for stored, scores in shown:
         running = [a + b for a, b in zip(running, scores, strict=True)]
         rounds.append(

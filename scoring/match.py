@@ -150,6 +150,16 @@ class ScoreLog:
     last: Scores | None = None  # None only for the empty log
     before: ScoreLog | None = None
     length: int = 0
+    # The rounds before ``last`` as one tuple, in a log made whole (``of``) rather than round by
+    # round: a kept replay read back (matches/replays.py) then costs one link, not one per deal.
+    earlier: tuple[Scores, ...] = ()
+
+    @classmethod
+    def of(cls, scores: Sequence[Scores]) -> ScoreLog:
+        """A log holding ``scores``, in order, equal to one built by adding them one by one."""
+        if not scores:
+            return cls()
+        return cls(scores[-1], None, len(scores), tuple(scores[:-1]))
 
     def add(self, scores: Scores) -> ScoreLog:
         return ScoreLog(scores, self, self.length + 1)
@@ -159,6 +169,8 @@ class ScoreLog:
         link: ScoreLog | None = self
         while link is not None and link.last is not None:
             newest_first.append(link.last)
+            if link.earlier:
+                return link.earlier + tuple(reversed(newest_first))
             link = link.before
         return tuple(reversed(newest_first))
 

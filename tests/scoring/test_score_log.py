@@ -1,0 +1,37 @@
+"""A score log made whole (``ScoreLog.of``, how a kept replay is read back) is the log the
+rounds would have built one by one, and grows the same way after it."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.match import ScoreLog
+
+rounds = st.lists(st.tuples(st.integers(-500, 500), st.integers(-500, 500)), max_size=40)
+
+
+def built(scores: list[tuple[int, int]]) -> ScoreLog:
+    log = ScoreLog()
+    for row in scores:
+        log = log.add(row)
+    return log
+
+
+@given(rounds)
+def test_a_log_made_whole_equals_the_log_built_round_by_round(scores):
+    whole, step = ScoreLog.of(scores), built(scores)
+    assert whole == step
+    assert hash(whole) == hash(step)
+    assert whole.as_tuple() == step.as_tuple() == tuple(scores)
+    assert (whole.length, whole.last) == (step.length, step.last)
+
+
+@given(rounds, rounds)
+def test_rounds_added_to_a_log_made_whole_follow_its_earlier_rounds(first, then):
+    log = ScoreLog.of(first)
+    for row in then:
+        log = log.add(row)
+    assert log.as_tuple() == tuple(first + then)
+    assert log.length == len(first) + len(then)
+    assert log == built(first + then)
