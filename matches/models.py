@@ -85,7 +85,7 @@ def read_stored(match: Match) -> Stored:
             cursor.execute(_STORED_SQL, [match.pk])
             version, packed, seated = cursor.fetchone() or (None, None, None)
         rows = [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
-        match._seats = [SeatRow._make(seat) for seat in json.loads(f"[{seated or ''}]")]  # for ``seated``
+        match._seats = _seat_rows(seated)  # for ``seated``
         return Stored(version, rows)
     # No version: these reads are not one snapshot, so their replay is not kept (writes still
     # keep theirs, read under the row lock); the seats are read when asked for.
@@ -393,8 +393,23 @@ class Match(models.Model):
 
     def _lock_version(self) -> datetime:
         """``_lock`` for a write that only adds: the version of the match's row (``replays``),
-        read under the lock; the rounds are read only where the cache has no replay of them."""
-        return Match.objects.select_for_update().filter(pk=self.pk).values_list("updated_at", flat=True).get()
+        read under the lock; the rounds are read only where the cache has no replay of them.
+
+        On PostgreSQL the seats come in the same statement (as with ``read_stored``): the
+        answer to a deal shows them, and ``seated`` then costs no query after the write.
+        SQLite (``make run``) locks the ORM's way and reads the seats when asked for."""
+        using = router.db_for_write(Match, instance=self)
+        if connections[using].vendor != "postgresql":
+            locked = Match.objects.select_for_update().filter(pk=self.pk)
+            return locked.values_list("updated_at", flat=True).get()
+        with connections[using].cursor() as cursor:
+            cursor.execute(_LOCKED_SQL, [self.pk])
+            row = cursor.fetchone()
+        if row is None:
+            raise Match.DoesNotExist
+        version, seated = row
+        self._seats = _seat_rows(seated)
+        return version
 
     def add_round(
         self,
@@ -666,15 +681,26 @@ class Round(models.Model):
         return f"{self.match} round {self.number}"
 
 
+# The seats of match ``m`` as one JSON text (``_seat_rows`` decodes it).
+_SEATS_SQL = (
+    "(SELECT string_agg(json_build_array(s.position, s.player_id, p.name, s.team)::text, ','"
+    f" ORDER BY s.position) FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
+    " ON p.id = s.player_id WHERE s.match_id = m.id)"
+)
 _STORED_SQL = (
     "SELECT m.updated_at, (SELECT string_agg(json_build_array(r.number, r.body, r.scores,"
     " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
-    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id),"
-    " (SELECT string_agg(json_build_array(s.position, s.player_id, p.name, s.team)::text, ','"
-    f" ORDER BY s.position) FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
-    " ON p.id = s.player_id WHERE s.match_id = m.id)"
+    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id), {_SEATS_SQL}"
     f" FROM {Match._meta.db_table} m WHERE m.id = %s"
 )
+# ``Match._lock_version``: the row's version and its seats, with the row locked.
+_LOCKED_SQL = (
+    f"SELECT m.updated_at, {_SEATS_SQL} FROM {Match._meta.db_table} m WHERE m.id = %s FOR UPDATE OF m"
+)
+
+
+def _seat_rows(packed: str | None) -> list[SeatRow]:
+    return [SeatRow._make(seat) for seat in json.loads(f"[{packed or ''}]")]
 
 
 class RoundRevision(models.Model):
