@@ -80,6 +80,21 @@ def test_on_postgresql_a_deal_reads_its_seats_with_the_lock(
     assert not [query for query in captured if 'FROM "matches_seat"' in query["sql"]]
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite counts the changes on their own")
+def test_on_postgresql_the_sheet_counts_its_changes_with_its_rounds(
+    client, alice, django_assert_max_num_queries
+) -> None:
+    """The history's label (how many changes) comes in the read of the rounds and seats: the
+    sheet is the session, the user, the match and that one read."""
+    match, _next_deal = start_match(Club.personal_for(alice), alice, 6, 20)
+    client.force_login(alice)
+    client.get("/")
+    with django_assert_max_num_queries(4) as captured:
+        response = client.get(f"/matches/{match.pk}/")
+    assert response.status_code == 200
+    assert not [query for query in captured if query["sql"].startswith("SELECT COUNT(*)")]
+
+
 def test_every_page_has_a_limit() -> None:
     """A page added to the benchmark's list gets a limit here too."""
     assert {page.name for page in PAGES} == set(LIMITS)

@@ -201,3 +201,20 @@ def test_the_seats_a_deal_answers_with_are_the_ones_read_plainly(alice) -> None:
         assert writer.seated() == plain
     assert len(captured.captured_queries) == (0 if connection.vendor == "postgresql" else 1)
     assert [seat.team for seat in plain] == [0, 1, 0, 1]
+
+
+def test_the_changes_counted_with_the_rounds_are_the_history_s(alice) -> None:
+    """The sheet's history label: on PostgreSQL counted in the read of the rounds (no query of
+    its own), on SQLite when asked; after a write on the same object, counted again."""
+    match, bodies = _start(alice, "duizenden", 3)
+    for body in bodies[:3]:
+        match.add_round(body, by=alice)
+    match.undo_last_round(by=alice)
+    reader = Match.objects.get(pk=match.pk)
+    reader.recorded()
+    with CaptureQueriesContext(connection) as captured:
+        assert reader.change_count() == 4
+    assert len(captured.captured_queries) == (0 if connection.vendor == "postgresql" else 1)
+    reader.add_round(bodies[2], by=alice)  # reads the rounds (and a count) before its change
+    assert reader.change_count() == 5
+    assert Match.objects.get(pk=match.pk).change_count() == 5  # nothing read with it: counted
