@@ -147,8 +147,9 @@ if REPLICA_URL := os.environ.get("DATABASE_REPLICA_URL"):
 # the local-memory default. Sessions live in the database either way; with the shared cache a
 # page reads them from it (written through to the database, so a flushed cache logs nobody
 # out). Not with a per-process cache: a logout on one server would not reach the others.
+# Django's Redis backend, but with one client per process (config/cache.py says why).
 if REDIS_URL := os.environ.get("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -72,8 +72,9 @@ class Stored(NamedTuple):
 def read_stored(match: Match) -> Stored:
     """The rounds of a match as ``RoundRow`` values, in order, with the row's version.
 
-    On PostgreSQL one fixed statement reads them, the version and the seats (which the match
-    object keeps: ``Match.seated`` then costs no query of its own), so they agree, and the
+    On PostgreSQL one fixed statement reads them, the version, the seats and the number of
+    changes in the history (which the match object keeps: ``Match.seated`` and
+    ``Match.change_count`` then cost no query of their own), so they agree, and the
     database writes the rounds as one JSON text, decoded at once: two decodes per round (body
     and scores) through the ORM's converters cost more than replaying the rounds, and so did
     building an aggregate query each time (``jsonb_agg`` is slower than this ``string_agg`` of
@@ -83,9 +84,11 @@ def read_stored(match: Match) -> Stored:
     if connections[using].vendor == "postgresql":
         with connections[using].cursor() as cursor:
             cursor.execute(_STORED_SQL, [match.pk])
-            version, packed, seated = cursor.fetchone() or (None, None, None)
+            version, packed, seated, changes = cursor.fetchone() or (None, None, None, 0)
         rows = [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
-        match._seats = [SeatRow._make(seat) for seat in json.loads(f"[{seated or ''}]")]  # for ``seated``
+        match._seats = _seat_rows(seated)  # for ``seated``
+        if version is not None:
+            match._changes = (version, changes)  # for ``change_count``
         return Stored(version, rows)
     # No version: these reads are not one snapshot, so their replay is not kept (writes still
     # keep theirs, read under the row lock); the seats are read when asked for.
@@ -222,6 +225,7 @@ class Match(models.Model):
 
     objects = MatchQuerySet.as_manager()
     _seats: list[SeatRow] | None = None  # ``seated``, once read
+    _changes: tuple[datetime, int] | None = None  # ``change_count``: the version read at, the count
 
     class Meta:
         verbose_name = _("match")
@@ -280,6 +284,15 @@ class Match(models.Model):
             rows = self.seats.order_by("position").values_list(*SEAT_FIELDS)
             self._seats = [SeatRow._make(row) for row in rows]
         return self._seats
+
+    def change_count(self) -> int:
+        """How many changes the match's history holds: counted with the rounds (``read_stored``,
+        PostgreSQL) if that read was of this row's version, or else here. Every change to the
+        history moves the version (``_store_outcome``), so a count read before a write on this
+        object is not used after it."""
+        if self._changes is not None and self._changes[0] == self.updated_at:
+            return self._changes[1]
+        return self.revisions.count()
 
     def can_score(self, user) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a
@@ -393,8 +406,23 @@ class Match(models.Model):
 
     def _lock_version(self) -> datetime:
         """``_lock`` for a write that only adds: the version of the match's row (``replays``),
-        read under the lock; the rounds are read only where the cache has no replay of them."""
-        return Match.objects.select_for_update().filter(pk=self.pk).values_list("updated_at", flat=True).get()
+        read under the lock; the rounds are read only where the cache has no replay of them.
+
+        On PostgreSQL the seats come in the same statement (as with ``read_stored``): the
+        answer to a deal shows them, and ``seated`` then costs no query after the write.
+        SQLite (``make run``) locks the ORM's way and reads the seats when asked for."""
+        using = router.db_for_write(Match, instance=self)
+        if connections[using].vendor != "postgresql":
+            locked = Match.objects.select_for_update().filter(pk=self.pk)
+            return locked.values_list("updated_at", flat=True).get()
+        with connections[using].cursor() as cursor:
+            cursor.execute(_LOCKED_SQL, [self.pk])
+            row = cursor.fetchone()
+        if row is None:
+            raise Match.DoesNotExist
+        version, seated = row
+        self._seats = _seat_rows(seated)
+        return version
 
     def add_round(
         self,
@@ -666,17 +694,6 @@ class Round(models.Model):
         return f"{self.match} round {self.number}"
 
 
-_STORED_SQL = (
-    "SELECT m.updated_at, (SELECT string_agg(json_build_array(r.number, r.body, r.scores,"
-    " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
-    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id),"
-    " (SELECT string_agg(json_build_array(s.position, s.player_id, p.name, s.team)::text, ','"
-    f" ORDER BY s.position) FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
-    " ON p.id = s.player_id WHERE s.match_id = m.id)"
-    f" FROM {Match._meta.db_table} m WHERE m.id = %s"
-)
-
-
 class RoundRevision(models.Model):
     """Who changed which round when, and what it said before and after."""
 
@@ -706,6 +723,29 @@ class RoundRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} round {self.number}: {self.action}"
+
+
+# The seats of match ``m`` as one JSON text (``_seat_rows`` decodes it).
+_SEATS_SQL = (
+    "(SELECT string_agg(json_build_array(s.position, s.player_id, p.name, s.team)::text, ','"
+    f" ORDER BY s.position) FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
+    " ON p.id = s.player_id WHERE s.match_id = m.id)"
+)
+_STORED_SQL = (
+    "SELECT m.updated_at, (SELECT string_agg(json_build_array(r.number, r.body, r.scores,"
+    " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
+    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id), {_SEATS_SQL},"
+    f" (SELECT count(*) FROM {RoundRevision._meta.db_table} v WHERE v.match_id = m.id)"
+    f" FROM {Match._meta.db_table} m WHERE m.id = %s"
+)
+# ``Match._lock_version``: the row's version and its seats, with the row locked.
+_LOCKED_SQL = (
+    f"SELECT m.updated_at, {_SEATS_SQL} FROM {Match._meta.db_table} m WHERE m.id = %s FOR UPDATE OF m"
+)
+
+
+def _seat_rows(packed: str | None) -> list[SeatRow]:
+    return [SeatRow._make(seat) for seat in json.loads(f"[{packed or ''}]")]
 
 
 EXPORT_KEPT = timedelta(days=7)  # then purged: on the next export of any club, or by purge_exports

@@ -470,7 +470,7 @@ def _render_sheet(
     context = {
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
-        "changes": match.revisions.count(),
+        "changes": match.change_count(),
         "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
     }

@@ -9,6 +9,7 @@ also reads the language preference once and saves it in the session.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
 from players.models import Club
 from tests.bench.scenarios import PAGES, Page, form_data, start_match
@@ -19,7 +20,8 @@ LIMITS = {
     "home GET /": 7,  # and whether the user has deleted matches to restore
     "API GET /api/matches/": 6,
     "API GET /api/matches/<id>/": 5,
-    # No lookup for a new key; 10 where the last write left its replay (tests/test_replays.py).
+    # No lookup for a new key; 10 where the last write left its replay (tests/test_replays.py),
+    # and 9 on PostgreSQL, which reads the answer's seats with the lock.
     "form POST /matches/<id>/rounds/ (htmx)": 11,
     "API POST /api/matches/<id>/rounds/": 11,
 }
@@ -56,6 +58,41 @@ def test_an_api_call_with_a_token_reads_no_session(alice, django_assert_max_num_
     with django_assert_max_num_queries(LIMITS[page.name] - 1):
         response = page.call(client, match, next_deal)
     assert response.status_code == page.status
+
+
+POST_PAGES = [page for page in PAGES if " POST " in page.name]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite reads the seats after the write")
+@pytest.mark.django_db(transaction=True)  # the deals before leave their replay: no round is read
+@pytest.mark.parametrize("page", POST_PAGES, ids=[page.name for page in POST_PAGES])
+def test_on_postgresql_a_deal_reads_its_seats_with_the_lock(
+    client, alice, django_assert_max_num_queries, page: Page
+) -> None:
+    """Alice's deal answers with the seats: on PostgreSQL they come in the statement that locks
+    the match, so the write costs one query fewer than the 10 it costs on SQLite."""
+    match, next_deal = start_match(Club.personal_for(alice), alice, 6, 20)
+    client.force_login(alice)
+    client.get("/")
+    with django_assert_max_num_queries(LIMITS[page.name] - 2) as captured:
+        response = page.call(client, match, next_deal)
+    assert response.status_code == page.status
+    assert not [query for query in captured if 'FROM "matches_seat"' in query["sql"]]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite counts the changes on their own")
+def test_on_postgresql_the_sheet_counts_its_changes_with_its_rounds(
+    client, alice, django_assert_max_num_queries
+) -> None:
+    """The history's label (how many changes) comes in the read of the rounds and seats: the
+    sheet is the session, the user, the match and that one read."""
+    match, _next_deal = start_match(Club.personal_for(alice), alice, 6, 20)
+    client.force_login(alice)
+    client.get("/")
+    with django_assert_max_num_queries(4) as captured:
+        response = client.get(f"/matches/{match.pk}/")
+    assert response.status_code == 200
+    assert not [query for query in captured if query["sql"].startswith("SELECT COUNT(*)")]
 
 
 def test_every_page_has_a_limit() -> None:

@@ -173,3 +173,48 @@ def test_several_matches_in_one_cache_call_and_one_read_of_the_others(alice) -> 
     assert len(captured.captured_queries) == 1  # the rounds of the one that was not kept
     for match in rows:
         _same(states[match.pk], _full_replay(match))
+
+
+def _deal(players: int) -> dict:
+    """The first seat goes out, the others pay 10 each."""
+    out = {"went_out": True, "table_points": 10 * (players - 1), "hand_points": 0}
+    pay = {"went_out": False, "table_points": 0, "hand_points": 10}
+    return {"entries": [out, *[pay] * (players - 1)]}
+
+
+def test_the_seats_a_deal_answers_with_are_the_ones_read_plainly(alice) -> None:
+    """The answer to a deal shows the seats: on PostgreSQL read in the statement that locks the
+    match (no query after the write, also where no round is read), on SQLite after it; the same
+    rows, teams too."""
+    match = Match.start(
+        club=Club.personal_for(alice),
+        game="duizenden",
+        players=["Anna", "Bram", "Cor", "Dirk"],
+        teams=[[0, 2], [1, 3]],
+        by=alice,
+    )
+    match.add_round(_deal(4), by=alice)  # leaves its replay: the next deal reads no rounds
+    plain = [SeatRow._make(row) for row in match.seats.order_by("position").values_list(*SEAT_FIELDS)]
+    writer = Match.objects.get(pk=match.pk)
+    writer.add_round(_deal(4), by=alice, read_rounds=False)
+    with CaptureQueriesContext(connection) as captured:
+        assert writer.seated() == plain
+    assert len(captured.captured_queries) == (0 if connection.vendor == "postgresql" else 1)
+    assert [seat.team for seat in plain] == [0, 1, 0, 1]
+
+
+def test_the_changes_counted_with_the_rounds_are_the_history_s(alice) -> None:
+    """The sheet's history label: on PostgreSQL counted in the read of the rounds (no query of
+    its own), on SQLite when asked; after a write on the same object, counted again."""
+    match, bodies = _start(alice, "duizenden", 3)
+    for body in bodies[:3]:
+        match.add_round(body, by=alice)
+    match.undo_last_round(by=alice)
+    reader = Match.objects.get(pk=match.pk)
+    reader.recorded()
+    with CaptureQueriesContext(connection) as captured:
+        assert reader.change_count() == 4
+    assert len(captured.captured_queries) == (0 if connection.vendor == "postgresql" else 1)
+    reader.add_round(bodies[2], by=alice)  # reads the rounds (and a count) before its change
+    assert reader.change_count() == 5
+    assert Match.objects.get(pk=match.pk).change_count() == 5  # nothing read with it: counted
