@@ -488,7 +488,7 @@ class Match(models.Model):
             params = {"number": number, "next": played + 1, "who": who}
             raise Conflict(SiteError(SiteCode.STALE_ROUND, "number", params), existing)
         new_state = scoring.play_round(state, body)
-        stored = Round.objects.create(
+        stored = Round(
             match=self,
             number=new_state.played,
             body=body,
@@ -497,7 +497,7 @@ class Match(models.Model):
             created_by_name=_name(by),
             provisional=self.club.confirm_rounds,
         )
-        RoundRevision.objects.create(
+        revision = RoundRevision(
             match=self,
             number=stored.number,
             action=RoundRevision.Action.ADD,
@@ -506,7 +506,7 @@ class Match(models.Model):
             by_name=_name(by),
             idempotency_key=idempotency_key or None,
         )
-        self._store_outcome(new_state, RoundRevision.Action.ADD, stored.number)
+        self._store_added(stored, revision, new_state)
         if rounds is None:
             return Recorded(UnreadRounds(stored), new_state, stored)
         return Recorded([*rounds, stored], new_state, stored)
@@ -579,14 +579,51 @@ class Match(models.Model):
         self._store_outcome(new_state, RoundRevision.Action.UNDO, last.number)
         return Recorded(rounds, new_state)
 
-    def _store_outcome(self, state: MatchState, action: str, number: int) -> None:
+    def _store_added(self, stored: Round, revision: RoundRevision, state: MatchState) -> None:
+        """Save a new round, its revision and the match's outcome (``_store_outcome``).
+
+        On PostgreSQL in one statement (the inserts as data-modifying ``WITH`` parts of the
+        match's update): through the ORM, three statements (each built, then sent and waited
+        for) were a seventh of a deal's CPU on the API (issue 13). Each row is written as the
+        ORM would write it (every field's own default, ``auto_now`` and JSON conversion:
+        ``_insert_sql``), though without ``save``'s signals (nothing listens for these models:
+        tests/test_models.py); a refusal by the database (a key that came back) is the same
+        ``IntegrityError``. SQLite (``make run``) saves them one by one."""
+        using = router.db_for_write(Match, instance=self)
+        connection = connections[using]
+        if connection.vendor != "postgresql":
+            stored.save(force_insert=True, using=using)
+            revision.save(force_insert=True, using=using)
+            self._store_outcome(state, RoundRevision.Action.ADD, stored.number)
+            return
+        was_finished = self._set_outcome(state)
+        add_round, round_values = _insert_sql(stored, connection)
+        add_revision, revision_values = _insert_sql(revision, connection)
+        update, match_values = _update_sql(self, OUTCOME_FIELDS, connection)
+        sql = f"WITH r AS ({add_round}), v AS ({add_revision}) {update} RETURNING (SELECT pk FROM r)"
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*round_values, *revision_values, *match_values])
+            (stored.pk,) = cursor.fetchone()
+        stored._state.adding = False
+        stored._state.db = using
+        self._outcome_stored(state, RoundRevision.Action.ADD, stored.number, was_finished)
+
+    def _set_outcome(self, state: MatchState) -> bool:
+        """The match's status and end as the state has them; whether it was finished before."""
         was_finished = self.status == self.Status.FINISHED
         self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS
         if state.finished and not was_finished:
             self.finished_at = timezone.now()
         elif not state.finished:
             self.finished_at = None
-        self.save(update_fields=["status", "finished_at", "updated_at"])
+        return was_finished
+
+    def _store_outcome(self, state: MatchState, action: str, number: int) -> None:
+        was_finished = self._set_outcome(state)
+        self.save(update_fields=OUTCOME_FIELDS)
+        self._outcome_stored(state, action, number, was_finished)
+
+    def _outcome_stored(self, state: MatchState, action: str, number: int, was_finished: bool) -> None:
         # The next write of this match starts from this state (the row's new version names it).
         version = self.updated_at
         transaction.on_commit(lambda: replays.keep(self.pk, version, state))
@@ -612,6 +649,32 @@ class Match(models.Model):
             seat.final_total = row.total if row else None
             seat.final_rank = row.rank if row else None
         Seat.objects.bulk_update(seats, ["final_total", "final_rank"])
+
+
+OUTCOME_FIELDS = ["status", "finished_at", "updated_at"]  # what every write of rounds moves
+
+
+def _insert_sql(obj: models.Model, connection: Any) -> tuple[str, list[Any]]:
+    """The ``INSERT`` of a new object's row (``RETURNING`` its key as ``pk``) and its values,
+    each as the ORM's ``save`` prepares it (the field's ``pre_save``, then
+    ``get_db_prep_save``): a field added to the model is written here too, with its default."""
+    quote = connection.ops.quote_name
+    fields = [field for field in obj._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(quote(field.column) for field in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    values = [field.get_db_prep_save(field.pre_save(obj, add=True), connection) for field in fields]
+    sql = f"INSERT INTO {quote(obj._meta.db_table)} ({columns}) VALUES ({placeholders})"
+    return f"{sql} RETURNING {quote(obj._meta.pk.column)} AS pk", values
+
+
+def _update_sql(obj: models.Model, names: Sequence[str], connection: Any) -> tuple[str, list[Any]]:
+    """The ``UPDATE`` of some fields of a stored object's row, prepared as for ``_insert_sql``."""
+    quote = connection.ops.quote_name
+    fields = [field for field in obj._meta.concrete_fields if field.name in names]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    values = [field.get_db_prep_save(field.pre_save(obj, add=False), connection) for field in fields]
+    sql = f"UPDATE {quote(obj._meta.db_table)} SET {assignments} WHERE {quote(obj._meta.pk.column)} = %s"
+    return sql, [*values, obj.pk]
 
 
 def _name(user: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches.models import Match
+from matches.models import Match, Round, RoundRevision
 from players.models import Club, Player
 from tests.factories import (
     ClubFactory,
@@ -55,3 +55,58 @@ def test_match_queries_keep_to_the_users_clubs():
     mine.club.memberships.create(user=user)
     assert list(Match.objects.for_user(user)) == [mine]
     assert theirs not in Match.objects.for_user(user).in_progress()
+
+
+def _stored_fields(obj) -> dict:
+    return {field.attname: getattr(obj, field.attname) for field in type(obj)._meta.concrete_fields}
+
+
+@pytest.mark.parametrize("by_alice", [True, False])
+@pytest.mark.parametrize("confirm_rounds", [False, True])
+def test_a_deal_stores_its_round_history_and_outcome_as_the_objects_it_answers_with(
+    alice, by_alice: bool, confirm_rounds: bool
+):
+    """On PostgreSQL one statement writes the round, its revision and the match's outcome: the
+    rows hold every field as the ORM would have written it, and the objects the write answers
+    with are those rows (the match's version names its kept replay)."""
+    from tests.league.test_stored_standings import deal
+
+    club = Club.personal_for(alice)
+    club.confirm_rounds = confirm_rounds
+    club.save()
+    by = alice if by_alice else None
+    match = Match.start(club=club, game="duizenden", players=["A", "B", "C", "D"], options={"target": 100})
+    started = match.updated_at
+    first = match.add_round(deal(winner=1), by=by, idempotency_key="key-1").round
+    assert first is not None and not first._state.adding
+    assert _stored_fields(Round.objects.get(pk=first.pk)) == _stored_fields(first)
+    assert (first.number, first.body, first.provisional, first.confirmed_by_name) == (
+        1,
+        deal(winner=1),
+        confirm_rounds,
+        "",
+    )
+    assert (first.created_by_id, first.created_by_name) == ((alice.pk, "alice") if by else (None, ""))
+    revision = RoundRevision.objects.get(match=match)
+    assert (revision.number, revision.action, revision.before, revision.after, revision.idempotency_key) == (
+        1,
+        RoundRevision.Action.ADD,
+        None,
+        deal(winner=1),
+        "key-1",
+    )
+    assert (revision.by_id, revision.by_name) == (first.created_by_id, first.created_by_name)
+    assert revision.at is not None
+    assert _stored_fields(Match.objects.get(pk=match.pk)) == _stored_fields(match)
+    assert match.updated_at > started  # a new version: the next write cannot take the old replay
+    assert match.status == Match.Status.FINISHED and match.finished_at is not None
+
+
+def test_nothing_listens_for_saves_of_rounds_or_their_history():
+    """A deal's round and revision are written without ``save`` on PostgreSQL (one statement),
+    so no model signal is sent for them: a receiver added for them would miss those writes."""
+    from django.db.models.signals import post_save, pre_save
+
+    for model in (Round, RoundRevision):
+        assert not pre_save.has_listeners(model)
+        assert not post_save.has_listeners(model)
