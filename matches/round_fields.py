@@ -114,8 +114,8 @@ def _plain(value: object) -> object:
         return str(value)
     if isinstance(value, Mapping):
         # The type too: a mapping that answers missing keys (sheets.Blank) renders like a dict,
-        # but a key is never trusted across two behaviours.
-        return {"@": type(value).__qualname__, **{str(k): _plain(v) for k, v in value.items()}}
+        # but a key is never trusted across two behaviours. Keys by ``repr``: 1 and "1" differ.
+        return {"@": type(value).__qualname__, **{repr(k): _plain(v) for k, v in value.items()}}
     if isinstance(value, Sequence):
         return [_plain(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

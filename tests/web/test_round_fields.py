@@ -105,3 +105,7 @@ def test_a_context_the_key_cannot_read_is_rendered_rather_than_guessed(renders, 
     render_fields(fields)
     render_fields(fields)
     assert len(renders) == 2
+
+
+def test_mappings_whose_keys_differ_only_in_type_are_different_forms():
+    assert round_fields._plain({1: "a", "1": "b"}) != round_fields._plain({1: "b", "1": "a"})
