@@ -16,6 +16,7 @@ sent ones laid over them, put through the same form.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -30,6 +31,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league import season
 from league.forms import (
     TIE_BREAK_FIELDS,
     CompetitionChangeForm,
@@ -38,7 +40,7 @@ from league.forms import (
     EveningForm,
     PresenceForm,
 )
-from league.models import Competition, Evening, StillPlaying, Table
+from league.models import Competition, Evening, StandingRow, StillPlaying, Table
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.models import Seat
@@ -114,7 +116,12 @@ class PresenceSerializer(_Body):
     )
 
 
+CENT = Decimal("0.01")
+
+
 class StandingRowSerializer(serializers.Serializer):
+    """A row of the standings, for the schema: ``standing_json`` writes it."""
+
     rank = serializers.IntegerField(allow_null=True, help_text="null: below the minimum attendance")
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -310,25 +317,34 @@ def evening_create(request: Request, competition_id: int) -> Response:
 @permission_classes(MEMBERS_NOT_GUESTS)
 def standings(request: Request, competition_id: int) -> Response:
     competition = get_object_or_404(Competition.objects.filter(club__in=_clubs(request)), pk=competition_id)
-    rows = [
-        {
-            "rank": s.rank,
-            "player": s.player_id,
-            "name": s.player.name,
-            "points": s.points,
-            "played": s.played,
-            "tables": s.tables,
-            "wins": s.wins,
-            "average_place": s.average_place,
-            "trend": s.trend,
-            "booby": s.booby,
-            "evenings": s.evenings,
-            "counted": s.counted,
-        }
-        for s in competition.standings.select_related("player")
-    ]
-    body = {"competition": competition, "updated_at": competition.standings_at, "rows": rows}
-    return Response(StandingsSerializer(body).data)
+    return Response(
+        season.kept(f"standings-api:{season.built(competition)}", lambda: _standings_json(competition))
+    )
+
+
+def _standings_json(competition: Competition) -> dict[str, Any]:
+    head: dict[str, Any] = {"competition": competition, "updated_at": competition.standings_at, "rows": []}
+    body = StandingsSerializer(head).data
+    return {**body, "rows": [standing_json(row) for row in competition.rows(days=False)]}
+
+
+def standing_json(row: StandingRow) -> dict[str, Any]:
+    """A row as ``StandingRowSerializer`` lays it out, written directly: a ladder has a row per
+    member, and the serializer's fields cost a ladder's standings more than reading them."""
+    return {
+        "rank": row.rank,
+        "player": row.player_id,
+        "name": row.name,
+        "points": f"{row.points.quantize(CENT):f}",
+        "played": row.played,
+        "tables": row.tables,
+        "wins": row.wins,
+        "average_place": f"{row.average_place.quantize(CENT):f}",
+        "trend": row.trend,
+        "booby": row.booby,
+        "evenings": {str(unit): str(points) for unit, points in row.evenings.items()},
+        "counted": [int(unit) for unit in row.counted],
+    }
 
 
 def _evening(request: Request, evening_id: int) -> Evening:

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_comma_separated_integer_list
@@ -261,9 +261,25 @@ class Competition(models.Model):
         self.standings_at = timezone.now()
         self.save(update_fields=["standings_at"])
 
+    def rows(self, *, units: bool = True, days: bool = True) -> list[StandingRow]:
+        """The stored standings in order, as values. ``units=False`` leaves out each row's
+        points per unit and the units that count (a key per match where every match counts),
+        ``days=False`` its points per day played (the season table's): the JSON is read only
+        where it is shown."""
+        left_out: dict[str, Any] = {"evenings": {}, "counted": []} if not units else {}
+        if not days:
+            left_out["days"] = {}
+        read = [(field, name) for field, name in zip(STANDING_FIELDS, StandingRow._fields, strict=True)]
+        read = [(field, name) for field, name in read if name not in left_out]
+        found = self.standings.order_by("position").values_list(*(field for field, _name in read))
+        if not left_out:
+            return [StandingRow._make(row) for row in found]
+        names = [name for _field, name in read]
+        return [StandingRow(**dict(zip(names, row, strict=True)), **left_out) for row in found]
+
     def season(
-        self, rows: Iterable[Standing], evenings: Iterable[Evening]
-    ) -> tuple[list[datetime.date], list[tuple[Standing, list[str]]]]:
+        self, rows: Iterable[StandingRow], evenings: Iterable[Evening]
+    ) -> tuple[list[datetime.date], list[tuple[StandingRow, list[str]]]]:
         """The season as columns of dates and each row's points per column ("" where the player
         did not play): per evening, or, where every match counts, per day played (stored with
         the row: a column per match would grow without end)."""
@@ -403,6 +419,42 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening} {self.round}.{self.number}"
+
+
+class StandingRow(NamedTuple):
+    """A stored standing read as plain values with its player's name: a ladder has a row per
+    member, and building a model pair per row cost the standings page more than its queries."""
+
+    rank: int | None
+    player_id: int
+    name: str
+    points: Decimal
+    played: int
+    tables: int
+    wins: int
+    average_place: Decimal
+    trend: int | None
+    booby: bool
+    evenings: dict[str, str]
+    counted: list[int]
+    days: dict[str, str]
+
+
+STANDING_FIELDS = (  # a ``StandingRow``, as a query reads it
+    "rank",
+    "player_id",
+    "player__name",
+    "points",
+    "played",
+    "tables",
+    "wins",
+    "average_place",
+    "trend",
+    "booby",
+    "evenings",
+    "counted",
+    "days",
+)
 
 
 class Standing(models.Model):

@@ -9,28 +9,27 @@ Standings are read from stored rows (``Standing``), never recomputed here.
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Count, F, Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league import schemes
+from league import season
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
+from league.provisional import open_tables
+from league.season import StoredTables
 from league.seating import NoSeating
-from matches.models import SEAT_FIELDS, Match, Seat, SeatRow, states_of
+from matches.models import Match, Seat
 from players.models import Club
 from players.views import not_for_guests
-from scoring import MatchState, Refused
-from stats.charts import COLOURS, LineChart, Series
+from scoring import Refused
 
 
 def _may_manage(request: HttpRequest, club: Club) -> None:
@@ -39,10 +38,15 @@ def _may_manage(request: HttpRequest, club: Club) -> None:
 
 
 def _competition(request: HttpRequest, competition_id: int) -> Competition:
-    clubs = Club.objects.for_user(request.user)
-    return get_object_or_404(
-        Competition.objects.filter(club__in=clubs).select_related("club"), pk=competition_id
-    )
+    """The competition if the user is a member of its club (404 otherwise), read with the
+    user's role there, which the permission checks then ask the database for no more."""
+    if not request.user.is_authenticated:
+        raise Http404
+    competitions = Competition.objects.select_related("club").filter(club__memberships__user=request.user)
+    competitions = competitions.annotate(member_role=F("club__memberships__role"))
+    competition = get_object_or_404(competitions, pk=competition_id)
+    competition.club.remember_role(request.user, getattr(competition, "member_role"))  # noqa: B009 (annotated)
+    return competition
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -77,31 +81,6 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-def provisional_points(
-    scheme: schemes.Scheme, match_id: int, seats: Sequence[SeatRow], state: MatchState
-) -> list[tuple[str, str]]:
-    """What each player of a match still playing would score if it ended now: its current
-    places (``seats`` in seat order), through the competition's scheme (stored standings never
-    include them)."""
-    places = [
-        schemes.Place(seats[seat].player_id, row.rank, row.total)
-        for row in state.standings
-        for seat in row.seats
-    ]
-    points = schemes.table_points(scheme, schemes.Table(match_id, tuple(places)))
-    # Two decimals at most, as the stored standings show them (a relative score is a fraction).
-    return [(seat.name, f"{round(float(points.get(seat.player_id, 0)), 2):g}") for seat in seats]
-
-
-def _seats_of(matches: Sequence[Match]) -> dict[int, list[SeatRow]]:
-    """The seats of several matches in one query, as values (a ladder has many open tables)."""
-    seats: dict[int, list[SeatRow]] = {match.pk: [] for match in matches}
-    rows = Seat.objects.filter(match__in=matches).order_by("match_id", "position")
-    for match_id, *row in rows.values_list("match_id", *SEAT_FIELDS):
-        seats[match_id].append(SeatRow._make(row))
-    return seats
-
-
 def _table_of(match: Match) -> Table | None:
     try:
         return match.league_table
@@ -109,58 +88,29 @@ def _table_of(match: Match) -> Table | None:
         return None  # a loose match (every match counts)
 
 
-def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
-    """The leaders' points added up evening by evening (the table below is its text form)."""
-    if len(dates) < 2 or not progression:
-        return None
-    series = []
-    for row, points in progression:
-        running, values = 0.0, []
-        for value in points:
-            running += float(value) if value != "" else 0.0
-            values.append(running)
-        series.append(Series(row.player.name, tuple(values)))
-    return LineChart(_("Points over the season"), tuple(dates), tuple(series))
-
-
 @login_required
 @not_for_guests
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
-    stored = competition.standings.select_related("player")
-    if competition.counts_matches:
-        stored = stored.defer("evenings", "counted")  # a key per match: the page shows days instead
-    rows = list(stored)
     evenings = list(competition.evenings.annotate(table_count=Count("tables")))
-    open_matches = (
-        competition.open_matches()
-        .select_related("league_table__evening")
-        .annotate(deals=Count("rounds"))
-        .order_by("created_at", "pk")
+    playing = list(
+        competition.open_matches().select_related("league_table__evening").order_by("created_at", "pk")
     )
-    scheme = competition.scheme
-    playing = list(open_matches)
-    states, seats = states_of(playing), _seats_of(playing)
-    provisional = [
-        (match, _table_of(match), provisional_points(scheme, match.pk, seats[match.pk], states[match.pk]))
-        for match in playing
-    ]
-    columns, progression = competition.season(rows, evenings)
-    chart = season_chart(progression[:COLOURS], [date_format(day, "d/m") for day in columns])
+    tables = open_tables(competition.scheme, playing)
+    provisional = [(match, _table_of(match), tables[match.pk]) for match in playing]
+    manages = competition.club.may_manage(request.user)
     return render(
         request,
         "league/standings.html",
         {
             "competition": competition,
-            "rows": rows,
+            "stored": StoredTables(competition, evenings),
+            "stored_for": season.KEPT_FOR,
             "evenings": evenings,
-            "columns": columns,
-            "progression": progression,
-            "chart": chart,
             "open_tables": provisional,
-            "evening_form": EveningForm(competition=competition),
-            "manages": competition.club.may_manage(request.user),
+            "evening_form": EveningForm(competition=competition) if manages else None,
+            "manages": manages,
         },
     )
 
@@ -186,11 +136,11 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
             _("booby prize"),
         ]
     )
-    for row in competition.standings.select_related("player"):
+    for row in competition.rows(units=False, days=False):
         writer.writerow(
             [
                 row.rank or "",
-                row.player.name,
+                row.name,
                 row.points,
                 row.played,
                 row.tables,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime
 from datetime import timedelta
+from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
-from league.models import Competition, Evening
+from league.models import Competition, Evening, Standing
 from live.models import ClubScreen, MatchShare
 from matches.models import ClubExport, Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
@@ -191,3 +192,20 @@ class EveningFactory(factory.django.DjangoModelFactory[Evening]):
 
     competition = factory.SubFactory(CompetitionFactory)
     date = factory.Sequence(lambda n: datetime.date(2026, 9, 1) + datetime.timedelta(weeks=n))
+
+
+class StandingFactory(factory.django.DjangoModelFactory[Standing]):
+    """A stored row as ``Competition.refresh_standings`` writes them (tests of how rows read)."""
+
+    class Meta:
+        model = Standing
+
+    competition = factory.SubFactory(CompetitionFactory)
+    player = factory.SubFactory(PlayerFactory, club=factory.SelfAttribute("..competition.club"))
+    position = factory.Sequence(lambda n: n)
+    rank = factory.LazyAttribute(lambda row: row.position + 1)
+    points = Decimal("10.00")
+    played = 1
+    tables = 1
+    wins = 0
+    average_place = Decimal("2.00")

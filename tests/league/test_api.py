@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
+from league.api import StandingRowSerializer
 from tests.conftest import _api_client
-from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory, StandingFactory
 from tests.league.test_stored_standings import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,6 +36,24 @@ def test_a_drawn_evening_scored_to_the_end_shows_in_the_standings(klaverclub, al
     winners = {row["name"] for row in body["rows"] if row["rank"] == 1}
     assert winners == {t["players"][3] for t in tables}
     assert all(row["points"] == "10.00" for row in body["rows"] if row["rank"] == 1)
+
+
+def test_standings_rows_read_as_their_serializer_lays_them_out(klaverclub, bob):
+    """The rows are written without the serializer (a ladder has one per member): the same JSON,
+    unranked rows, fractions, negative points, no trend and units included."""
+    competition = CompetitionFactory.create(club=klaverclub)
+    StandingFactory.create(competition=competition, points=Decimal("12.50"), trend=2, wins=3)
+    StandingFactory.create(
+        competition=competition, points=Decimal("-3.25"), evenings={"7": "4.5"}, counted=[7]
+    )
+    StandingFactory.create(competition=competition, rank=None, booby=True, average_place=Decimal("1.33"))
+    body = _api_client(bob).get(reverse("api-standings", args=[competition.pk])).json()
+    stored = competition.standings.select_related("player").order_by("position")
+    expected = StandingRowSerializer(
+        [{**vars(row), "player": row.player_id, "name": row.player.name} for row in stored], many=True
+    ).data
+    assert body["rows"] == expected
+    assert [row["points"] for row in body["rows"]] == ["12.50", "-3.25", "10.00"]
 
 
 def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, alice):

@@ -209,7 +209,7 @@ def test_no_provisional_rows_once_the_season_is_over(klaverclub):
 
 def test_provisional_table_relative_points_show_two_decimals(klaverclub):
     """After one deal seat 0 leads (50), then seats 3, 2, 1: 100, 0, 33.33, 66.67 in seat order."""
-    from league.views import provisional_points
+    from league.provisional import provisional_points
 
     competition = ladder(klaverclub, kind=Competition.Kind.RELATIVE)
     match = Match.start(

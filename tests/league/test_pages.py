@@ -131,3 +131,42 @@ def test_a_table_still_playing_shows_the_points_it_would_give_if_it_ended_now(cl
         f"{names[0]} 10" in page and f"{names[1]} 5" in page
     )  # 50 leads; 20 (seat 1, after its hand) is last
     assert not Standing.objects.exists()
+
+
+def test_the_standings_page_shows_every_change_though_it_keeps_its_tables(client, bob, evening):
+    """The page keeps its stored tables and each open table's line in the cache
+    (``league.season``, ``league.provisional``): a finished table, a deal at a table still
+    playing, a renamed player and a new evening each show on the next view."""
+    evening.present.set(evening.club.players.all())
+    first, second = evening.draw_and_start(rng=random.Random(5))
+    client.force_login(bob)
+    url = reverse("league_standings", args=[evening.competition_id])
+
+    def page() -> str:
+        return client.get(url).content.decode()
+
+    assert "No finished tables yet." in page() and page().count("0 deals") == 2
+    first.match.add_round(deal(winner=2))
+    winner = first.match.seats.get(position=2).player
+    shown = page()
+    assert "No finished tables yet." not in shown and f'<th scope="row">{winner.name}</th>' in shown
+    assert shown.count("0 deals") == 1  # the finished table left the open ones
+    second.match.add_round(
+        {
+            "entries": [
+                {
+                    "went_out": seat == 1,
+                    "table_points": 50 if seat == 1 else 40,
+                    "hand_points": 0 if seat == 1 else 30,
+                }
+                for seat in range(4)
+            ]
+        }
+    )
+    leader = second.match.seats.get(position=1).player
+    assert "1 deal ·" in page() and f"{leader.name} 10" in page()
+    winner.name = "Winnie Renamed"
+    winner.save()
+    assert '<th scope="row">Winnie Renamed</th>' in page()
+    later = EveningFactory.create(competition=evening.competition, date=evening.date.replace(day=28))
+    assert f'<th scope="col" class="num">{later.date:%d/%m}</th>' in page()

@@ -7,16 +7,22 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from types import SimpleNamespace
 
+import pytest
 from django.template import Context, Template
+from django.template.defaultfilters import floatformat
 from django.utils import translation
+from django.utils.formats import get_format
+from hypothesis import given
+from hypothesis import strategies as st
 
-from league.templatetags.standings import open_table_rows, progression_rows, standing_rows
+from league.provisional import OpenTable
+from league.templatetags.standings import decimal_text, open_table_rows, progression_rows, standing_rows
 
 
 def _row(**values):
     fields = {
         "rank": 1,
-        "player": SimpleNamespace(name="Anna"),
+        "name": "Anna",
         "points": Decimal("12.00"),
         "played": 3,
         "wins": 2,
@@ -27,18 +33,18 @@ def _row(**values):
     return SimpleNamespace(**{**fields, **values})
 
 
-def _match(deals: int) -> SimpleNamespace:
+def _match() -> SimpleNamespace:
     started = datetime(2026, 12, 1, 19, tzinfo=UTC)
-    return SimpleNamespace(pk=1, deals=deals, created_at=started, home=SimpleNamespace(name="Duizenden"))
+    return SimpleNamespace(pk=1, created_at=started, home=SimpleNamespace(name="Duizenden"))
 
 
 def test_ranks_points_and_trends_read_as_before():
     html = standing_rows(
         [
             _row(),
-            _row(rank=2, player=SimpleNamespace(name="Bram"), trend=2, points=Decimal("7.50")),
-            _row(rank=None, player=SimpleNamespace(name="Cor"), trend=-3, booby=True),
-            _row(rank=4, player=SimpleNamespace(name="Dirk"), trend=None),
+            _row(rank=2, name="Bram", trend=2, points=Decimal("7.50")),
+            _row(rank=None, name="Cor", trend=-3, booby=True),
+            _row(rank=4, name="Dirk", trend=None),
         ]
     )
     assert "<td>1</td>" in html and '<td class="num">12</td>' in html and "<td>=</td>" in html
@@ -49,20 +55,20 @@ def test_ranks_points_and_trends_read_as_before():
 
 
 def test_names_are_escaped_everywhere():
-    evil = SimpleNamespace(name="<script>x</script>")
-    assert "<script>" not in standing_rows([_row(player=evil)])
-    assert "<script>" not in progression_rows([(_row(player=evil), ["1", ""])])
-    html = open_table_rows([(_match(2), None, [("<b>Bram</b>", "3")])])
+    evil = "<script>x</script>"
+    assert "<script>" not in standing_rows([_row(name=evil)])
+    assert "<script>" not in progression_rows([(_row(name=evil), ["1", ""])])
+    html = open_table_rows([(_match(), None, OpenTable(2, (("<b>Bram</b>", "3"),)))])
     assert "<b>" not in html and "&lt;b&gt;Bram&lt;/b&gt; 3" in html
 
 
 def test_numbers_and_words_follow_the_language():
     with translation.override("en"):
-        english = open_table_rows([(_match(1), None, [("Anna", "3")])])
+        english = open_table_rows([(_match(), None, OpenTable(1, (("Anna", "3"),)))])
     assert "1 deal · points if it ended now:" in english and "started 12/01/2026" in english
     with translation.override("nl"):
         assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
-        dutch = open_table_rows([(_match(1), None, [("Anna", "3")])])
+        dutch = open_table_rows([(_match(), None, OpenTable(1, (("Anna", "3"),)))])
     assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1-12-2026" in dutch
 
 
@@ -71,3 +77,12 @@ def test_the_page_loads_the_tags():
         Context({"progression": [(_row(), ["4", ""])]})
     )
     assert html == '<tr><th scope="row">Anna</th><td class="num">4</td><td class="num"></td></tr>'
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
+@given(value=st.decimals(min_value=-(10**10), max_value=10**10, places=2, allow_nan=False))
+def test_numbers_read_as_floatformat_wrote_them(language, value):
+    """Points and average places are stored with two places; the tag writes them as the
+    template's ``floatformat:"-2"`` did, in each language."""
+    with translation.override(language):
+        assert decimal_text(value, str(get_format("DECIMAL_SEPARATOR"))) == floatformat(value, "-2")

@@ -1,0 +1,115 @@
+"""The standings' stored part: the standings table, and the season so far as a chart and a
+table of points per evening (or per day played). ``StoredTables`` reads them only when the page
+asks, and the page asks only when its copy in the shared cache is missing (``{% cache %}``,
+varied on ``StoredTables.version`` and the language); the API keeps its answer the same way
+(``kept`` under ``built``).
+
+Why: these tables are a row per member and a cell per member and day, a few thousand cells that
+change only when the stored standings are rebuilt, while a ladder's page is read by every table
+between two rebuilds. The version names everything they are drawn from: the competition and the
+moment its standings were rebuilt (a finished table, a correction, an edit of the competition or
+of an evening, a player renamed: ``league.receivers``), how it counts, its evenings (a new
+evening is a new column before any table of it finishes) and the code that draws them (a deploy
+draws them anew). An entry can only be right or missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any, cast
+
+from django.core.cache import cache
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from league.models import Competition, Evening, StandingRow
+from stats.charts import COLOURS, LineChart, Series
+
+log = logging.getLogger(__name__)
+
+_HERE = Path(__file__).resolve().parent
+# What draws the stored part: this app's code and templates, and the charts. Other code, other keys.
+_DRAWN_BY = sorted(
+    [*_HERE.rglob("*.py"), *_HERE.rglob("*.html"), *(_HERE.parent / "stats").rglob("charts.py")]
+)
+CODE = hashlib.blake2b(b"".join(path.read_bytes() for path in _DRAWN_BY), digest_size=8).hexdigest()
+KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this only frees the cache
+
+
+def built(competition: Competition) -> str:
+    """The competition as its standings were last rebuilt: every change of what they show
+    rebuilds them (the competition's own edits too, ``league.forms``)."""
+    at = competition.standings_at.isoformat() if competition.standings_at else "-"
+    return f"{CODE}:{competition.pk}:{at}"
+
+
+def kept[T](key: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the shared cache under ``key`` (a version: never stale). A cache
+    that fails is a miss, logged: the answer is computed as if it had never been kept."""
+    try:
+        found = cache.get(key)
+    except Exception:
+        log.warning("stored standings: could not read %s", key, exc_info=True)
+        return compute()
+    if found is not None:
+        return cast(T, found)
+    value = compute()
+    try:
+        cache.set(key, value, KEPT_FOR)
+    except Exception:
+        log.warning("stored standings: could not keep %s", key, exc_info=True)
+    return value
+
+
+class StoredTables:
+    """The competition's stored rows, its season's columns and rows, and its chart, each read
+    or drawn when first asked for."""
+
+    def __init__(self, competition: Competition, evenings: Sequence[Evening]) -> None:
+        self.competition = competition
+        self.evenings = evenings
+
+    @property
+    def version(self) -> str:
+        competition = self.competition
+        units = "" if competition.counts_matches else ",".join(f"{e.pk}:{e.date}" for e in self.evenings)
+        return f"{built(competition)}:{competition.counts}:{units}"
+
+    @cached_property
+    def rows(self) -> list[StandingRow]:
+        # Where every match counts, a row's units are a key per match: the page shows days instead.
+        return self.competition.rows(units=not self.competition.counts_matches)
+
+    @cached_property
+    def _season(self) -> tuple[list[Any], list[tuple[StandingRow, list[str]]]]:
+        return self.competition.season(self.rows, self.evenings)
+
+    @property
+    def columns(self) -> list[Any]:
+        return self._season[0]
+
+    @property
+    def progression(self) -> list[tuple[StandingRow, list[str]]]:
+        return self._season[1]
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        return season_chart(self.progression[:COLOURS], [date_format(day, "d/m") for day in self.columns])
+
+
+def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
+    """The leaders' points added up evening by evening (the table below is its text form)."""
+    if len(dates) < 2 or not progression:
+        return None
+    series = []
+    for row, points in progression:
+        running, values = 0.0, []
+        for value in points:
+            running += float(value) if value != "" else 0.0
+            values.append(running)
+        series.append(Series(row.name, tuple(values)))
+    return LineChart(_("Points over the season"), tuple(dates), tuple(series))
