@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 
 import pytest
@@ -54,6 +55,24 @@ def test_standings_rows_read_as_their_serializer_lays_them_out(klaverclub, bob):
     ).data
     assert body["rows"] == expected
     assert [row["points"] for row in body["rows"]] == ["12.50", "-3.25", "10.00"]
+
+
+def test_the_standings_answer_follows_every_rebuild(klaverclub, bob):
+    """The answer is kept under the standings' last rebuild (``league.season.kept``): a finished
+    table and a renamed player each show on the next read."""
+    evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub))
+    evening.present.set(PlayerFactory.create_batch(8, club=klaverclub))
+    first, _second = evening.draw_and_start(rng=random.Random(2))
+    url = reverse("api-standings", args=[evening.competition_id])
+    assert _api_client(bob).get(url).json()["rows"] == []
+    first.match.add_round(deal(winner=1))
+    winner = first.match.seats.get(position=1).player
+    rows = _api_client(bob).get(url).json()["rows"]
+    assert [row["name"] for row in rows if row["rank"] == 1] == [winner.name]
+    winner.name = "Renamed Winner"
+    winner.save()
+    rows = _api_client(bob).get(url).json()["rows"]
+    assert [row["name"] for row in rows if row["rank"] == 1] == ["Renamed Winner"]
 
 
 def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, alice):
