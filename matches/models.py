@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from config.prepared import PreparedRead
 from games.protocol import GameHome
 from games.registry import home_for
 from matches import replays
@@ -173,21 +174,18 @@ class MatchQuerySet(models.QuerySet["Match"]):
         with it (``can_score``, ``club.may_manage``) then costs no query of its own.
 
         Every request for a match starts here, and the ORM took longer to compose this query
-        (a join, a related object, an annotation) than the database to answer it, six times
-        over: the statement is composed once per database from the models' fields, and each
-        row's values go through the converters the ORM would apply (``_Loader``)."""
+        than the database to answer it: it is composed once (``config.prepared``)."""
         if not user.is_authenticated:
             raise Match.DoesNotExist
         using = router.db_for_read(Match)
-        loader = _Loader.for_connection(connections[using])
-        if not loader.lowest_id <= pk <= loader.highest_id:
+        lowest, highest = connections[using].ops.integer_field_range(Match._meta.pk.get_internal_type())
+        if (lowest is not None and pk < lowest) or (highest is not None and pk > highest):
             raise Match.DoesNotExist  # as the ORM answers an id no row can have
-        with connections[using].cursor() as cursor:
-            cursor.execute(loader.sql, [user.pk, pk])
-            row = cursor.fetchone()
-        if row is None:
+        found = _MEMBER_MATCH.rows(using, [user.pk, pk])
+        if not found:
             raise Match.DoesNotExist
-        match, club, role = loader.load(row)
+        [([match, club], [role])] = found
+        assert isinstance(match, Match) and isinstance(club, Club)
         match.club = club
         club.remember_role(user, role)
         return match
@@ -817,62 +815,17 @@ _LOCKED_SQL = (
     f"SELECT m.updated_at, {_SEATS_SQL} FROM {Match._meta.db_table} m WHERE m.id = %s FOR UPDATE OF m"
 )
 
-
-class _Loader:
-    """``MatchQuerySet.get_for_member``'s statement for one database, and the ``Match`` and
-    ``Club`` it reads, built as the ORM builds them (``from_db``, after each field's converters:
-    JSON decoded, times made aware...), so they are the objects ``select_related`` would give."""
-
-    _built: dict[str, _Loader] = {}
-
-    def __init__(self, connection: Any) -> None:
-        quote = connection.ops.quote_name
-        self.connection = connection
-        self.models = [(Match, "m"), (Club, "c")]
-        columns = [
-            f"{alias}.{quote(field.column)}"
-            for model, alias in self.models
-            for field in model._meta.concrete_fields
-        ]
-        lowest, highest = connection.ops.integer_field_range(Match._meta.pk.get_internal_type())
-        self.lowest_id = -(2**63) if lowest is None else lowest
-        self.highest_id = 2**63 - 1 if highest is None else highest
-        self.sql = (
-            f"SELECT {', '.join(columns)}, ms.{quote('role')} FROM {quote(Match._meta.db_table)} m"
-            f" JOIN {quote(Club._meta.db_table)} c ON c.{quote('id')} = m.{quote('club_id')}"
-            f" JOIN {quote(Membership._meta.db_table)} ms ON ms.{quote('club_id')} = m.{quote('club_id')}"
-            f" AND ms.{quote('user_id')} = %s WHERE m.{quote('id')} = %s AND m.{quote('deleted_at')} IS NULL"
-        )
-        self.fields = [
-            [(field, self._converters(field, alias)) for field in model._meta.concrete_fields]
-            for model, alias in self.models
-        ]
-
-    @classmethod
-    def for_connection(cls, connection: Any) -> _Loader:
-        loader = cls._built.get(connection.alias)
-        if loader is None or loader.connection.vendor != connection.vendor:
-            loader = cls._built[connection.alias] = cls(connection)
-        return loader
-
-    def _converters(self, field: models.Field[Any, Any], alias: str) -> list[tuple[Any, Any]]:
-        column = field.get_col(alias)
-        found = self.connection.ops.get_db_converters(column) + column.get_db_converters(self.connection)
-        return [(converter, column) for converter in found]
-
-    def load(self, row: Sequence[Any]) -> tuple[Match, Club, str]:
-        objects, start = [], 0
-        for (model, _alias), fields in zip(self.models, self.fields, strict=True):
-            values = []
-            for (_field, converters), value in zip(fields, row[start : start + len(fields)], strict=True):
-                for converter, column in converters:
-                    value = converter(value, column, self.connection)
-                values.append(value)
-            objects.append(model.from_db(self.connection.alias, [f.attname for f, _c in fields], values))
-            start += len(fields)
-        match, club = objects
-        assert isinstance(match, Match) and isinstance(club, Club)
-        return match, club, row[start]
+# ``MatchQuerySet.get_for_member``: the match (not deleted), its club, and the user's membership
+# there, which is also what lets the user see it.
+_MEMBER_MATCH = PreparedRead(
+    [(Match, "m"), (Club, "c")],
+    lambda q: (
+        f"FROM {q(Match._meta.db_table)} m JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = m.{q('club_id')}"
+        f" JOIN {q(Membership._meta.db_table)} ms ON ms.{q('club_id')} = m.{q('club_id')}"
+        f" AND ms.{q('user_id')} = %s WHERE m.{q('id')} = %s AND m.{q('deleted_at')} IS NULL"
+    ),
+    extra=[("ms", "role")],
+)
 
 
 def _seat_rows(packed: str | None) -> list[SeatRow]:

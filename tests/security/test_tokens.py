@@ -102,3 +102,18 @@ def test_logging_in_again_deletes_the_users_expired_tokens(anonymous_api, alice)
     assert response.status_code == 200
     assert not AuthToken.objects.filter(token_key=stale_key).exists()
     assert client_with(working).get("/api/matches/").status_code == 200
+
+
+def test_a_token_in_use_is_renewed_and_a_wrong_one_with_its_key_is_refused(alice):
+    """The token and its user are read by a statement of our own (``config.prepared``); what is
+    done with them stays knox's: a token in use lives 30 days from its last use, a token with a
+    right key and a wrong rest is refused, an inactive user's token too."""
+    token = token_for(alice)
+    AuthToken.objects.filter(user=alice).update(expiry=timezone.now() + timedelta(days=1))
+    assert client_with(token).get("/api/matches/").status_code == 200
+    assert AuthToken.objects.get(user=alice).expiry > timezone.now() + timedelta(days=29)
+    forged = token[: CONSTANTS.TOKEN_KEY_LENGTH] + "0" * (len(token) - CONSTANTS.TOKEN_KEY_LENGTH)
+    assert client_with(forged).get("/api/matches/").status_code == 401
+    alice.is_active = False
+    alice.save()
+    assert client_with(token).get("/api/matches/").status_code == 401

@@ -1,0 +1,81 @@
+"""Reads on every request's path, composed once per database instead of once per request.
+
+Why: the ORM composes a query anew each time it runs, and for a join with a related object and
+an annotation (a member's match, an API token with its user) composing took five to six times
+longer than PostgreSQL took to answer (1.5 ms of 1.7 ms on these machines). A ``PreparedRead``
+writes its ``SELECT`` from the models' own fields the first time a database is asked, and builds
+each row's objects as the ORM's ``select_related`` builds them: every value through the
+converters the ORM applies to that column (JSON decoded, times made aware...), then the model's
+``from_db``. A field added to a model is read here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import connections, models
+
+
+class PreparedRead:
+    """Whole rows of ``models`` (each under its table alias), then the ``extra`` columns, from
+    the ``FROM ... WHERE ...`` that ``tail`` writes with the database's quoting function."""
+
+    def __init__(
+        self,
+        models: Sequence[tuple[type[models.Model], str]],
+        tail: Callable[[Callable[[str], str]], str],
+        extra: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        self.models = list(models)
+        self.tail = tail
+        self.extra = list(extra)  # (alias, column)
+        self._composed: dict[tuple[str, str], _Composed] = {}
+
+    def rows(self, using: str, params: Sequence[Any]) -> list[tuple[list[models.Model], list[Any]]]:
+        """Each row's objects (one per model, in order) and its extra values."""
+        connection = connections[using]
+        composed = self._composed.get((using, connection.vendor))
+        if composed is None:
+            composed = self._composed[(using, connection.vendor)] = _Composed(self, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(composed.sql, params)
+            return [composed.load(row) for row in cursor.fetchall()]
+
+
+class _Composed:
+    def __init__(self, read: PreparedRead, connection: Any) -> None:
+        quote = connection.ops.quote_name
+        self.connection = connection
+        columns = [
+            f"{alias}.{quote(field.column)}"
+            for model, alias in read.models
+            for field in model._meta.concrete_fields
+        ]
+        columns += [f"{alias}.{quote(column)}" for alias, column in read.extra]
+        self.sql = f"SELECT {', '.join(columns)} {read.tail(quote)}"
+        self.models = [
+            (model, [field.attname for field in model._meta.concrete_fields], self._converters(model, alias))
+            for model, alias in read.models
+        ]
+
+    def _converters(self, model: type[models.Model], alias: str) -> list[list[tuple[Any, Any]]]:
+        """Per field, what the ORM's compiler would apply to its column: the backend's
+        converters, then the field's."""
+        found = []
+        for field in model._meta.concrete_fields:
+            column = field.get_col(alias)
+            both = self.connection.ops.get_db_converters(column) + column.get_db_converters(self.connection)
+            found.append([(converter, column) for converter in both])
+        return found
+
+    def load(self, row: Sequence[Any]) -> tuple[list[models.Model], list[Any]]:
+        objects, start = [], 0
+        for model, names, converters in self.models:
+            values = list(row[start : start + len(names)])
+            for index, field_converters in enumerate(converters):
+                for converter, column in field_converters:
+                    values[index] = converter(values[index], column, self.connection)
+            objects.append(model.from_db(self.connection.alias, names, values))
+            start += len(names)
+        return objects, list(row[start:])
