@@ -19,6 +19,7 @@ import binascii
 import re
 from functools import cache
 from hmac import compare_digest
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.db import router
@@ -26,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
-from knox.models import get_token_model
+from knox.models import AuthToken, get_token_model
 from knox.settings import CONSTANTS, knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
@@ -41,10 +42,9 @@ class TokenAuthentication(KnoxTokenAuthentication):
         if not TOKEN.fullmatch(token):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         text = token.decode()
-        model = get_token_model()
-        for (auth_token, user), _extra in _tokens().rows(
-            router.db_for_read(model), [text[: CONSTANTS.TOKEN_KEY_LENGTH]]
-        ):
+        using = router.db_for_read(get_token_model())
+        for (found, user), _extra in _tokens().rows(using, [text[: CONSTANTS.TOKEN_KEY_LENGTH]]):
+            auth_token = cast(AuthToken, found)
             auth_token.user = user  # as select_related("user") would have it
             if self._cleanup_token(auth_token):
                 continue
@@ -81,6 +81,6 @@ def _tokens() -> PreparedRead:
         [(token, "t"), (user, "u")],
         lambda q: (
             f"FROM {q(token._meta.db_table)} t JOIN {q(user._meta.db_table)} u"
-            f" ON u.{q(user._meta.pk.column)} = t.{q('user_id')} WHERE t.{q('token_key')} = %s"
+            f" ON u.{q(user._meta.pk.attname)} = t.{q('user_id')} WHERE t.{q('token_key')} = %s"
         ),
     )
