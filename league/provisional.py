@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.core.cache import cache
 
@@ -26,6 +26,9 @@ from league import schemes
 from matches import replays
 from matches.models import SEAT_FIELDS, Match, Seat, SeatRow, states_of
 from scoring import MatchState
+
+if TYPE_CHECKING:
+    from league.models import Competition
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,36 @@ CODE = hashlib.blake2b(
 class OpenTable(NamedTuple):
     deals: int
     points: tuple[tuple[str, str], ...]  # (player, points if it ended now), in seat order
+
+
+class OpenMatch(NamedTuple):
+    """A match still playing, as the page lists it: read as values (model objects for twenty
+    tables, with their table and evening, cost the page more than all its other reads)."""
+
+    pk: int
+    updated_at: datetime  # the version its line is kept under
+    created_at: datetime
+    game: str
+    round: int | None  # where it is a table of a club evening: the round, the table, the day
+    number: int | None
+    day: date | None
+
+
+OPEN_MATCH_FIELDS = (
+    "pk",
+    "updated_at",
+    "created_at",
+    "game",
+    "league_table__round",
+    "league_table__number",
+    "league_table__evening__date",
+)
+
+
+def open_matches(competition: Competition) -> list[OpenMatch]:
+    """The competition's matches still playing (``Competition.open_matches``), oldest first."""
+    found = competition.open_matches().order_by("created_at", "pk").values_list(*OPEN_MATCH_FIELDS)
+    return [OpenMatch._make(row) for row in found]
 
 
 def provisional_points(
@@ -56,21 +89,25 @@ def provisional_points(
     return [(seat.name, f"{round(float(points.get(seat.player_id, 0)), 2):g}") for seat in seats]
 
 
-def open_tables(scheme: schemes.Scheme, matches: Sequence[Match]) -> dict[int, OpenTable]:
+def open_tables(scheme: schemes.Scheme, matches: Sequence[OpenMatch]) -> dict[int, OpenTable]:
     """Each match's ``OpenTable`` (match id: table): the cache's, and the others computed (in
-    one read of their seats and one of their states) and kept."""
+    one read of the matches, one of their seats and one of their states) and kept under the
+    version ``matches`` were read at. Those are read after it, so a table kept may be newer
+    than its version: a view that read that version then shows a deal it had not seen, never
+    an older line than it read."""
     keys = {_key(scheme, match.pk, match.updated_at): match for match in matches}
     tables = {keys[name].pk: table for name, table in _read(list(keys)).items()}
-    missing = [match for match in matches if match.pk not in tables]
+    missing = {match.pk: match for match in matches if match.pk not in tables}
     if not missing:
         return tables
-    states, seats = states_of(missing), _seats_of(missing)
+    read = list(Match.objects.filter(pk__in=missing))
+    states, seats = states_of(read), _seats_of(read)
     fresh = {}
-    for match in missing:
+    for match in read:
         state = states[match.pk]
         table = OpenTable(state.played, tuple(provisional_points(scheme, match.pk, seats[match.pk], state)))
         tables[match.pk] = table
-        fresh[_key(scheme, match.pk, match.updated_at)] = tuple(table)
+        fresh[_key(scheme, match.pk, missing[match.pk].updated_at)] = tuple(table)
     _keep(fresh)
     return tables
 

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from league import season
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
-from league.provisional import open_tables
+from league.provisional import open_matches, open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from matches.models import Match, Seat
@@ -81,24 +81,15 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-def _table_of(match: Match) -> Table | None:
-    try:
-        return match.league_table
-    except Table.DoesNotExist:
-        return None  # a loose match (every match counts)
-
-
 @login_required
 @not_for_guests
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
     evenings = list(competition.evenings.annotate(table_count=Count("tables")))
-    playing = list(
-        competition.open_matches().select_related("league_table__evening").order_by("created_at", "pk")
-    )
+    playing = open_matches(competition)
     tables = open_tables(competition.scheme, playing)
-    provisional = [(match, _table_of(match), tables[match.pk]) for match in playing]
+    provisional = [(match, tables[match.pk]) for match in playing if match.pk in tables]
     manages = competition.club.may_manage(request.user)
     return render(
         request,

@@ -20,7 +20,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.provisional import OpenTable
+from games.registry import home_for
+from league.provisional import OpenMatch, OpenTable
 
 register = template.Library()
 CENT = Decimal("0.01")
@@ -81,7 +82,7 @@ def progression_rows(progression: Iterable[tuple[Any, Sequence[object]]]) -> Saf
 
 
 @register.simple_tag
-def open_table_rows(open_tables: Iterable[tuple[Any, Any, OpenTable]]) -> SafeString:
+def open_table_rows(open_tables: Iterable[tuple[OpenMatch, OpenTable]]) -> SafeString:
     """A ``<li>`` per table still playing: where it plays (or when it started), its deals so far
     and what each player would score if it ended now (``league.provisional``)."""
     if_now = escape(_("points if it ended now:"))
@@ -98,12 +99,12 @@ def open_table_rows(open_tables: Iterable[tuple[Any, Any, OpenTable]]) -> SafeSt
         return days[day]
 
     lines = []
-    for match, table, (played, points) in open_tables:
-        if table:
-            day = short(table.evening.date)
-            title = f"{day} · {where % {'round': table.round, 'number': table.number}}"
+    for match, (played, points) in open_tables:
+        if match.day is not None:
+            title = f"{short(match.day)} · {where % {'round': match.round, 'number': match.number}}"
         else:
-            title = f"{match.home.name} · {started % {'date': short(localtime(match.created_at).date())}}"
+            since = started % {"date": short(localtime(match.created_at).date())}
+            title = f"{home_for(match.game).name} · {since}"
         if played not in deals:
             deals[played] = escape(ngettext("%(deals)s deal", "%(deals)s deals", played) % {"deals": played})
         scores = ", ".join(f"{escape(name)} {escape(value)}" for name, value in points)

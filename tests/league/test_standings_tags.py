@@ -3,7 +3,7 @@ must say what the template loops said, escape every name and follow the reader's
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -15,7 +15,7 @@ from django.utils.formats import get_format
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.provisional import OpenTable
+from league.provisional import OpenMatch, OpenTable
 from league.templatetags.standings import decimal_text, open_table_rows, progression_rows, standing_rows
 
 
@@ -33,9 +33,10 @@ def _row(**values):
     return SimpleNamespace(**{**fields, **values})
 
 
-def _match() -> SimpleNamespace:
+def _match(**table) -> OpenMatch:
     started = datetime(2026, 12, 1, 19, tzinfo=UTC)
-    return SimpleNamespace(pk=1, created_at=started, home=SimpleNamespace(name="Duizenden"))
+    where = {"round": None, "number": None, "day": None, **table}
+    return OpenMatch(pk=1, updated_at=started, created_at=started, game="duizenden", **where)
 
 
 def test_ranks_points_and_trends_read_as_before():
@@ -58,17 +59,20 @@ def test_names_are_escaped_everywhere():
     evil = "<script>x</script>"
     assert "<script>" not in standing_rows([_row(name=evil)])
     assert "<script>" not in progression_rows([(_row(name=evil), ["1", ""])])
-    html = open_table_rows([(_match(), None, OpenTable(2, (("<b>Bram</b>", "3"),)))])
+    html = open_table_rows([(_match(), OpenTable(2, (("<b>Bram</b>", "3"),)))])
     assert "<b>" not in html and "&lt;b&gt;Bram&lt;/b&gt; 3" in html
 
 
 def test_numbers_and_words_follow_the_language():
     with translation.override("en"):
-        english = open_table_rows([(_match(), None, OpenTable(1, (("Anna", "3"),)))])
-    assert "1 deal · points if it ended now:" in english and "started 12/01/2026" in english
+        english = open_table_rows([(_match(), OpenTable(1, (("Anna", "3"),)))])
+    assert "1 deal · points if it ended now:" in english and "Duizenden · started 12/01/2026" in english
+    with translation.override("en"):
+        evening = open_table_rows([(_match(round=2, number=3, day=date(2026, 12, 4)), OpenTable(0, ()))])
+    assert "12/04/2026 · round 2, table 3</a>" in evening and 'href="/matches/1/"' in evening
     with translation.override("nl"):
         assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
-        dutch = open_table_rows([(_match(), None, OpenTable(1, (("Anna", "3"),)))])
+        dutch = open_table_rows([(_match(), OpenTable(1, (("Anna", "3"),)))])
     assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1-12-2026" in dutch
 
 
