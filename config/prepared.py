@@ -43,6 +43,15 @@ class PreparedRead:
             return [composed.load(row) for row in cursor.fetchall()]
 
 
+def fits(using: str, model: type[models.Model], pk: int) -> bool:
+    """Whether ``pk`` could be a key of ``model`` in that database: the ORM answers "no such
+    row" for one that could not, where the database would refuse the statement."""
+    pk_field = model._meta.pk
+    assert pk_field is not None
+    lowest, highest = connections[using].ops.integer_field_range(pk_field.get_internal_type())
+    return (lowest is None or pk >= lowest) and (highest is None or pk <= highest)
+
+
 class _Composed:
     def __init__(self, read: PreparedRead, connection: Any) -> None:
         quote = connection.ops.quote_name

@@ -13,13 +13,15 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, F, Prefetch, Q
+from django.db import router
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.prepared import PreparedRead, fits
 from league import season
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
@@ -27,7 +29,7 @@ from league.provisional import open_matches, open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from matches.models import Match, Seat
-from players.models import Club
+from players.models import Club, Membership
 from players.views import not_for_guests
 from scoring import Refused
 
@@ -39,14 +41,32 @@ def _may_manage(request: HttpRequest, club: Club) -> None:
 
 def _competition(request: HttpRequest, competition_id: int) -> Competition:
     """The competition if the user is a member of its club (404 otherwise), read with the
-    user's role there, which the permission checks then ask the database for no more."""
-    if not request.user.is_authenticated:
+    user's role there, which the permission checks then ask the database for no more. Every
+    league page starts here: the statement is composed once (``config.prepared``)."""
+    using = router.db_for_read(Competition)
+    if not request.user.is_authenticated or not fits(using, Competition, competition_id):
         raise Http404
-    competitions = Competition.objects.select_related("club").filter(club__memberships__user=request.user)
-    competitions = competitions.annotate(member_role=F("club__memberships__role"))
-    competition = get_object_or_404(competitions, pk=competition_id)
-    competition.club.remember_role(request.user, getattr(competition, "member_role"))  # noqa: B009 (annotated)
+    found = _MEMBER_COMPETITION.rows(using, [request.user.pk, competition_id])
+    if not found:
+        raise Http404
+    [([competition, club], [role])] = found
+    assert isinstance(competition, Competition) and isinstance(club, Club)
+    competition.club = club
+    club.remember_role(request.user, role)
     return competition
+
+
+# ``_competition``: the competition, its club, and the user's membership there.
+_MEMBER_COMPETITION = PreparedRead(
+    [(Competition, "k"), (Club, "c")],
+    lambda q: (
+        f"FROM {q(Competition._meta.db_table)} k"
+        f" JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = k.{q('club_id')}"
+        f" JOIN {q(Membership._meta.db_table)} ms ON ms.{q('club_id')} = k.{q('club_id')}"
+        f" AND ms.{q('user_id')} = %s WHERE k.{q('id')} = %s"
+    ),
+    extra=[("ms", "role")],
+)
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from config.prepared import PreparedRead
+from config.prepared import PreparedRead, fits
 from games.protocol import GameHome
 from games.registry import home_for
 from matches import replays
@@ -175,12 +175,9 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
         Every request for a match starts here, and the ORM took longer to compose this query
         than the database to answer it: it is composed once (``config.prepared``)."""
-        if not user.is_authenticated:
-            raise Match.DoesNotExist
         using = router.db_for_read(Match)
-        lowest, highest = connections[using].ops.integer_field_range(Match._meta.pk.get_internal_type())
-        if (lowest is not None and pk < lowest) or (highest is not None and pk > highest):
-            raise Match.DoesNotExist  # as the ORM answers an id no row can have
+        if not user.is_authenticated or not fits(using, Match, pk):
+            raise Match.DoesNotExist
         found = _MEMBER_MATCH.rows(using, [user.pk, pk])
         if not found:
             raise Match.DoesNotExist

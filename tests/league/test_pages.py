@@ -170,3 +170,10 @@ def test_the_standings_page_shows_every_change_though_it_keeps_its_tables(client
     assert '<th scope="row">Winnie Renamed</th>' in page()
     later = EveningFactory.create(competition=evening.competition, date=evening.date.replace(day=28))
     assert f'<th scope="col" class="num">{later.date:%d/%m}</th>' in page()
+
+
+def test_a_competition_of_another_club_or_no_competition_at_all_is_not_found(client, charlie, evening):
+    """The competition is read with the reader's membership (``league.views._competition``)."""
+    client.force_login(charlie)
+    assert client.get(reverse("league_standings", args=[evening.competition_id])).status_code == 404
+    assert client.get(f"/competitions/{2**70}/").status_code == 404
