@@ -212,12 +212,16 @@ class Competition(models.Model):
         """The matches still playing that would count once finished: the open tables of the
         counted evenings, or (every match counting) the club's open matches in these games
         while the season runs (they would finish today)."""
-        matches = Match.objects.filter(status=Match.Status.IN_PROGRESS, deleted_at__isnull=True)
+        # Every table of the competition's evenings is a match of its club: naming the club lets
+        # the club's (club, status) index find the few open ones among a season of thousands.
+        matches = Match.objects.filter(
+            club_id=self.club_id, status=Match.Status.IN_PROGRESS, deleted_at__isnull=True
+        )
         if not self.counts_matches:
             return matches.filter(league_table__evening__competition=self, league_table__evening__counts=True)
         if not self.starts_on <= timezone.localdate() <= self.ends_on:
             return matches.none()
-        return matches.filter(club_id=self.club_id, game__in=self.games)
+        return matches.filter(game__in=self.games)
 
     @transaction.atomic
     def refresh_standings(self) -> None:

@@ -119,6 +119,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "stored": StoredTables(competition, evenings),
             "stored_for": season.KEPT_FOR,
             "evenings": evenings,
+            "several_games": len(competition.games) > 1,
             "open_tables": provisional,
             "evening_form": EveningForm(competition=competition) if manages else None,
             "manages": manages,

@@ -114,3 +114,27 @@ def open_table_rows(open_tables: Iterable[tuple[OpenMatch, OpenTable]]) -> SafeS
             f'      <span class="provisional">{scores}</span></small></li>\n'
         )
     return mark_safe("".join(lines))  # every text escaped
+
+
+@register.simple_tag
+def evening_rows(evenings: Iterable[Any], several_games: bool) -> SafeString:
+    """A ``<li>`` per evening of the season (annotated with its ``table_count``): its date, its
+    game where the competition has several, its tables and whether it counts. A season has an
+    evening a week; the template's loop cost the page more than its queries."""
+    address = reverse("league_evening", args=[ADDRESS_ID]).replace(str(ADDRESS_ID), "{}")
+    left_out = f" · {escape(_('does not count'))}"
+    tables: dict[int, str] = {}
+    lines = []
+    for evening in evenings:
+        count = evening.table_count
+        if count not in tables:
+            words = ngettext("%(tables)s table", "%(tables)s tables", count) % {"tables": count}
+            tables[count] = escape(words)
+        day = escape(date_format(evening.date, "DATE_FORMAT"))
+        game = f"{escape(evening.game_name)} · " if several_games else ""
+        counts = "" if evening.counts else left_out
+        lines.append(
+            f'<li class="row"><a href="{address.format(evening.pk)}">{day}</a>\n'
+            f'    <small class="muted">{game}{tables[count]}{counts}</small></li>\n'
+        )
+    return mark_safe("".join(lines))  # every text escaped

@@ -16,7 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.provisional import OpenMatch, OpenTable
-from league.templatetags.standings import decimal_text, open_table_rows, progression_rows, standing_rows
+from league.templatetags.standings import (
+    decimal_text,
+    evening_rows,
+    open_table_rows,
+    progression_rows,
+    standing_rows,
+)
 
 
 def _row(**values):
@@ -90,3 +96,27 @@ def test_numbers_read_as_floatformat_wrote_them(language, value):
     template's ``floatformat:"-2"`` did, in each language."""
     with translation.override(language):
         assert decimal_text(value, str(get_format("DECIMAL_SEPARATOR"))) == floatformat(value, "-2")
+
+
+EVENING_LOOP = Template(
+    "{% load i18n %}{% for evening in evenings %}"
+    '<li class="row"><a href="{% url \'league_evening\' evening.pk %}">'
+    '{{ evening.date|date:"DATE_FORMAT" }}</a>\n'
+    '    <small class="muted">{% if several_games %}{{ evening.game_name }} · {% endif %}'
+    "{% blocktranslate count tables=evening.table_count %}{{ tables }} table{% plural %}{{ tables }} tables"
+    "{% endblocktranslate %}"
+    '{% if not evening.counts %} · {% translate "does not count" %}{% endif %}</small></li>\n'
+    "{% endfor %}"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
+@pytest.mark.parametrize("several_games", [False, True])
+def test_evenings_read_as_the_template_loop_wrote_them(language, several_games):
+    evenings = [
+        SimpleNamespace(pk=7, date=date(2026, 12, 4), game_name="Barbuse", table_count=1, counts=True),
+        SimpleNamespace(pk=8, date=date(2026, 12, 11), game_name="<Duizenden>", table_count=3, counts=False),
+    ]
+    with translation.override(language):
+        expected = EVENING_LOOP.render(Context({"evenings": evenings, "several_games": several_games}))
+        assert evening_rows(evenings, several_games) == expected
