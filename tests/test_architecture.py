@@ -10,18 +10,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Modules of config that know no app (a helper over Django's database layer): any app may use
+# them without depending on the project's wiring (settings, URLs), which imports the apps.
+LIBRARY = {"config.prepared"}
 
 
 def imported_modules(package: str) -> set[str]:
-    names: set[str] = set()
+    """The packages ``package`` imports from (``LIBRARY``'s modules not counted)."""
+    modules: set[str] = set()
     root = ROOT / package
     for path in [root] if root.is_file() else root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
-                names |= {alias.name.split(".")[0] for alias in node.names}
+                modules |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module.split(".")[0])
-    return names
+                modules.add(node.module)
+    return {module.split(".")[0] for module in modules - LIBRARY}
+
+
+def test_the_library_modules_of_config_know_no_app():
+    apps = {"scoring", "players", "games", "rulebook", "matches", "league", "stats", "live"}
+    for module in LIBRARY:
+        assert not imported_modules(module.replace(".", "/") + ".py") & (apps | {"config"})
 
 
 @pytest.mark.parametrize(
