@@ -13,7 +13,6 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import router
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +20,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.prepared import PreparedRead, fits
 from league import season
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
@@ -29,7 +27,8 @@ from league.provisional import open_matches, open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from matches.models import Match, Seat
-from players.models import Club, Membership
+from players.member_reads import MemberRead
+from players.models import Club
 from players.views import not_for_guests
 from scoring import Refused
 
@@ -43,30 +42,13 @@ def _competition(request: HttpRequest, competition_id: int) -> Competition:
     """The competition if the user is a member of its club (404 otherwise), read with the
     user's role there, which the permission checks then ask the database for no more. Every
     league page starts here: the statement is composed once (``config.prepared``)."""
-    using = router.db_for_read(Competition)
-    if not request.user.is_authenticated or not fits(using, Competition, competition_id):
+    competition = _MEMBER_COMPETITION.get(request.user, competition_id)
+    if competition is None:
         raise Http404
-    found = _MEMBER_COMPETITION.rows(using, [request.user.pk, competition_id])
-    if not found:
-        raise Http404
-    [([competition, club], [role])] = found
-    assert isinstance(competition, Competition) and isinstance(club, Club)
-    competition.club = club
-    club.remember_role(request.user, role)
     return competition
 
 
-# ``_competition``: the competition, its club, and the user's membership there.
-_MEMBER_COMPETITION = PreparedRead(
-    [(Competition, "k"), (Club, "c")],
-    lambda q: (
-        f"FROM {q(Competition._meta.db_table)} k"
-        f" JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = k.{q('club_id')}"
-        f" JOIN {q(Membership._meta.db_table)} ms ON ms.{q('club_id')} = k.{q('club_id')}"
-        f" AND ms.{q('user_id')} = %s WHERE k.{q('id')} = %s"
-    ),
-    extra=[("ms", "role")],
-)
+_MEMBER_COMPETITION = MemberRead(Competition)
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:

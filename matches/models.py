@@ -21,12 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from config.prepared import PreparedRead, fits
 from games.protocol import GameHome
 from games.registry import home_for
 from matches import replays
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
+from players.member_reads import MemberRead
 from players.models import Club, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 
@@ -175,16 +175,9 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
         Every request for a match starts here, and the ORM took longer to compose this query
         than the database to answer it: it is composed once (``config.prepared``)."""
-        using = router.db_for_read(Match)
-        if not user.is_authenticated or not fits(using, Match, pk):
+        match = _MEMBER_MATCH.get(user, pk)
+        if match is None:
             raise Match.DoesNotExist
-        found = _MEMBER_MATCH.rows(using, [user.pk, pk])
-        if not found:
-            raise Match.DoesNotExist
-        [([match, club], [role])] = found
-        assert isinstance(match, Match) and isinstance(club, Club)
-        match.club = club
-        club.remember_role(user, role)
         return match
 
     def deleted_for_admin(self, user) -> MatchQuerySet:
@@ -812,17 +805,8 @@ _LOCKED_SQL = (
     f"SELECT m.updated_at, {_SEATS_SQL} FROM {Match._meta.db_table} m WHERE m.id = %s FOR UPDATE OF m"
 )
 
-# ``MatchQuerySet.get_for_member``: the match (not deleted), its club, and the user's membership
-# there, which is also what lets the user see it.
-_MEMBER_MATCH = PreparedRead(
-    [(Match, "m"), (Club, "c")],
-    lambda q: (
-        f"FROM {q(Match._meta.db_table)} m JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = m.{q('club_id')}"
-        f" JOIN {q(Membership._meta.db_table)} ms ON ms.{q('club_id')} = m.{q('club_id')}"
-        f" AND ms.{q('user_id')} = %s WHERE m.{q('id')} = %s AND m.{q('deleted_at')} IS NULL"
-    ),
-    extra=[("ms", "role")],
-)
+# ``MatchQuerySet.get_for_member``: a match that is not deleted, of a club of the reader's.
+_MEMBER_MATCH = MemberRead(Match, unset=["deleted_at"])
 
 
 def _seat_rows(packed: str | None) -> list[SeatRow]:
