@@ -67,16 +67,39 @@
     return !!(form && (form.dataset.dirty || form.contains(document.activeElement)));
   }
 
+  // htmx requests under way (a save, an undo, a redo): their answer brings the sheet up to date
+  // and says what was done, which a refresh landing after it would wipe.
+  // (Kept by their requests, not counted by events: an answer whose element left the page
+  // never tells the document it ended.)
+  var sent = new Set();
+  document.addEventListener("htmx:beforeSend", function (event) { sent.add(event.detail.xhr); });
+  function asking() {
+    sent.forEach(function (xhr) {
+      if (xhr.readyState === XMLHttpRequest.DONE || xhr.readyState === XMLHttpRequest.UNSENT) sent.delete(xhr);
+    });
+    return sent.size > 0;
+  }
+
+  function versionOf(target) {
+    var holder = target.matches("[data-live-version]") ? target : target.querySelector("[data-live-version]");
+    return holder ? holder.dataset.liveVersion : "";
+  }
+
   function watch(element) {
     var selector = element.dataset.liveTarget;
+    function current() {
+      return selector ? document.querySelector(selector) : element;
+    }
     repeat(function () {
-      var target = selector ? document.querySelector(selector) : element;
-      if (!target) return;
-      var holder = target.matches("[data-live-version]") ? target : target.querySelector("[data-live-version]");
-      var version = holder ? holder.dataset.liveVersion : "";
-      if (typing(target)) return;
+      var target = current();
+      if (!target || typing(target) || asking()) return;
+      var version = versionOf(target);
       return poll(element.dataset.liveWatch, version).then(function (response) {
         if (response.status !== 204) return;
+        // Changed since the poll left: if a save's answer came back meanwhile, it is the newer
+        // sheet (with its confirmation); the next poll asks again about that one.
+        var now = current();
+        if (!now || asking() || versionOf(now) !== version) return;
         if (selector && window.htmx) {
           return window.htmx.ajax("GET", element.dataset.liveRefresh, { target: selector, swap: "outerHTML" });
         }

@@ -16,6 +16,10 @@ from tests.factories import PASSWORD, UserFactory
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
 # themselves (creating users) are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A service worker's own requests reach context.route (test_live.go_offline): Chromium's
+# offline emulation alone lets them through (microsoft/playwright#2311). Read when the
+# Playwright driver starts, which is after this module is imported.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 REQUIRED = os.environ.get("SCOREBLOK_BROWSER_TESTS") == "required"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, expect
 
 from live.models import MatchShare
 from matches.models import Match
@@ -69,6 +69,27 @@ def open_with_service_worker(page: Page, url: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def _no_network(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(context: BrowserContext) -> None:
+    """No connection, for the page and for its service worker alike.
+
+    Chromium's offline emulation does not reach the service worker, and a reloaded page may
+    say ``navigator.onLine`` for a moment (microsoft/playwright#2311): a send in that moment
+    would really reach the test server. Every request is refused as a dead Wi-Fi would; the
+    service worker's own are routed too (conftest sets PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS).
+    """
+    context.set_offline(True)
+    context.route("**/*", _no_network)
+
+
+def go_online(context: BrowserContext) -> None:
+    context.unroute("**/*", _no_network)
+    context.set_offline(False)
+
+
 def rounds(match: Match) -> list[int]:
     return list(match.rounds.order_by("number").values_list("number", flat=True))
 
@@ -112,12 +133,49 @@ def test_scorers_own_sheet_shows_a_round_stored_elsewhere_within_two_seconds(log
     expect(logged_in.locator("#round-form h2")).to_contain_text("deal 2")
 
 
+def test_a_changed_answer_to_a_poll_sent_before_a_redo_keeps_the_redos_confirmation(
+    logged_in: Page, live_server
+):
+    """The sheet polls every second; a poll that left before the redo answers "changed" after
+    the redo's sheet came back. That sheet is the newer one: no refresh wipes what it says."""
+    match = start_match()
+    page = logged_in
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    enter_deal(page, 0, [0, 30])
+    expect(page.locator(".grid tbody tr[data-round='1']")).to_have_count(1)
+    page.locator("#saved button", has_text="Undo").click()
+    expect(page.locator("#saved")).to_contain_text("The last round was undone.")
+
+    held: list[Route] = []
+    watch = page.locator("[data-live-watch]").get_attribute("data-live-watch")
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(f"**{watch}", hold_the_first)
+    for _ in range(50):  # Playwright hands the route over while the test waits on the page
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the sheet sent no poll"
+
+    page.locator("#saved button", has_text="Redo").click()
+    expect(page.locator("#saved")).to_contain_text("Deal 1 is back.")
+    held[0].fulfill(status=204)  # the stored round changed the match since that poll left
+    page.wait_for_timeout(2 * 1000)  # two more polls: both see the redo's own version
+    expect(page.locator("#saved")).to_contain_text("Deal 1 is back.")
+    assert rounds(match) == [1]
+
+
 def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in: Page, live_server):
     match = start_match()
     page = logged_in
     open_with_service_worker(page, f"{live_server.url}/matches/{match.pk}/")
 
-    page.context.set_offline(True)
+    go_offline(page.context)
     enter_deal(page, 0, [0, 30])
     expect(page.locator("[data-pending='1']")).to_be_visible()
     page.reload()  # no connection: the worker's copy of the sheet, and the round still waiting
@@ -129,7 +187,7 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in:
     expect(page.locator("[data-pending='2']")).to_be_visible()
     assert rounds(match) == []
 
-    page.context.set_offline(False)
+    go_online(page.context)
     expect(page.locator(".grid tbody tr")).to_have_count(2, timeout=10_000)
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
     page.reload()
@@ -151,13 +209,13 @@ def test_two_phones_entering_the_same_deal_end_with_one_round_and_a_visible_conf
     first.goto(url)
     open_with_service_worker(second, url)
 
-    second_context.set_offline(True)
+    go_offline(second_context)
     enter_deal(second, 1, [40, 0])  # deal 2 on the phone without a connection
     expect(second.locator("[data-pending='2']")).to_be_visible()
     enter_deal(first, 0, [0, 25])  # deal 2 stored from the other phone meanwhile
     expect(first.locator(".grid tbody tr")).to_have_count(2)
 
-    second_context.set_offline(False)
+    go_online(second_context)
     conflict = second.locator(".pending-round.conflict")
     expect(conflict).to_be_visible(timeout=10_000)
     expect(conflict).to_contain_text("Deal 2 was stored meanwhile")
