@@ -12,7 +12,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import cast
 
 from scoring.errors import Code, Refused, RuleError, rule_error
 
@@ -223,71 +222,3 @@ class Form:
         if len(self.errors) != before:
             return None
         return Counted(points, cards, path, points_key, cards_key)
-
-
-class StoredForm(Form):
-    """Reads a round that was already checked when it was stored (``replay_stored``).
-
-    Its values are only taken, not checked: every method returns what ``Form`` returns for a
-    valid round (zero counts dropped from card maps, defaults filled in), in a fraction of the
-    time, since a replay reads every stored round of a match on every request (its types are
-    cast, not asserted: an ``isinstance`` against ``Mapping`` per value was a fifth of the
-    cost). Giving it a round that was never checked is a programming error: it may return
-    anything. A property test
-    (``tests/scoring/test_stored_replay.py``) holds it equal to ``Form`` on generated matches.
-    """
-
-    def body(self, body: object, allowed: Collection[str]) -> Mapping[str, object] | None:
-        return cast(Mapping[str, object], body)
-
-    def entries(self, body: Mapping[str, object], count: int) -> list[object] | None:
-        return cast(list[object], body["entries"])
-
-    def entry(self, value: object, path: str, allowed: Collection[str]) -> Mapping[str, object] | None:
-        return cast(Mapping[str, object], value)
-
-    def boolean(
-        self, obj: Mapping[str, object], key: str, path: str, *, default: bool | None = None
-    ) -> bool | None:
-        return cast(bool | None, obj.get(key, default))
-
-    def integer(
-        self,
-        obj: Mapping[str, object],
-        key: str,
-        path: str,
-        *,
-        minimum: int | None = 0,
-        maximum: int | None = None,
-        default: int | None = None,
-        required: bool = True,
-        multiple_of_5: bool = False,
-    ) -> int | None:
-        return cast(int | None, obj.get(key, default))
-
-    def points(self, obj: Mapping[str, object], key: str, path: str) -> int | None:
-        return cast(int | None, obj.get(key))
-
-    def card_map(
-        self, obj: Mapping[str, object], key: str, path: str, ranks: Collection[str]
-    ) -> Mapping[str, int] | None:
-        value = cast(Mapping[str, int] | None, obj.get(key))
-        if value is None or 0 not in value.values():
-            return value  # most stored maps hold no zero count: no copy needed
-        return {rank: count for rank, count in value.items() if count}
-
-    def counted(
-        self,
-        obj: Mapping[str, object],
-        path: str,
-        points_key: str,
-        cards_key: str,
-        ranks: Collection[str],
-    ) -> Counted | None:
-        points = self.points(obj, points_key, path)
-        return Counted(points, self.card_map(obj, cards_key, path, ranks), path, points_key, cards_key)
-
-
-def form_for(checked: bool) -> Form:
-    """The form that reads a new round (``checked``) or one stored after its checks."""
-    return Form() if checked else StoredForm()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import cast
+from typing import Any, cast
 
 from scoring.cards import JOKER, RANKS, mismatch, points_of, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
@@ -173,7 +173,8 @@ class Side:
 def score(side: Side, setup: Setup) -> int:
     """What the deal adds to the side's total (spec, Scoring)."""
     return deal_score(
-        setup,
+        setup.int_option("packs"),
+        setup.int_option("concealed_bonus"),
         side.went_out,
         side.concealed,
         canasta_bonus(side.canastas),
@@ -184,13 +185,21 @@ def score(side: Side, setup: Setup) -> int:
 
 
 def deal_score(
-    setup: Setup, went_out: bool, concealed: bool, bonus: int, red_threes: int, meld: int, hand: int
+    packs: int,
+    concealed_bonus: int,
+    went_out: bool,
+    concealed: bool,
+    bonus: int,
+    red_threes: int,
+    meld: int,
+    hand: int,
 ) -> int:
-    """The scoring formula itself, shared by ``score`` and ``stored_scores``."""
-    red = red_three_value(red_threes, setup.int_option("packs"))
+    """The scoring formula itself, shared by ``score`` and ``stored_scores`` (the options are
+    read once per deal by the caller)."""
+    red = red_three_value(red_threes, packs)
     going_out = 0
     if went_out:
-        going_out = setup.int_option("concealed_bonus") if concealed else GOING_OUT_BONUS
+        going_out = concealed_bonus if concealed else GOING_OUT_BONUS
     if not meld:  # a side that melded nothing pays for its red threes
         red = -red
     return bonus + red + going_out + meld - hand
@@ -200,20 +209,37 @@ def stored_scores(setup: Setup, body: object) -> Scores:
     """``score`` of every side of a deal stored after its checks, read straight from its JSON
     (points where sent, else the cards' value; special canastas 0 when not sent). Every request
     replays every stored deal, and building the checked reading's objects was most of that time."""
+    packs, concealed_bonus = setup.int_option("packs"), setup.int_option("concealed_bonus")
     scores: list[int] = []
-    for raw in cast(Mapping[str, list[Mapping[str, object]]], body)["entries"]:
-        entry = cast(Mapping[str, int], raw)
-        bonus = sum(CANASTA_BONUSES[kind] * entry.get(kind, 0) for kind in CANASTA_BONUSES)
+    # The stored JSON as it is (Any): a cast per value was a call per value.
+    entries: list[Any] = cast(Mapping[str, list[Any]], body)["entries"]
+    for entry in entries:
+        bonus = 0
+        for kind, value in _BONUS_ITEMS:
+            if count := entry.get(kind):
+                bonus += value * count
         meld = entry.get("meld_points")
         if meld is None:
-            meld = points_of(cast(Mapping[str, Mapping[str, int]], raw)["meld_cards"], CARD_VALUES)
+            meld = points_of(entry["meld_cards"], CARD_VALUES)
         hand = entry.get("hand_points")
         if hand is None:
-            hand = points_of(cast(Mapping[str, Mapping[str, int]], raw)["hand_cards"], CARD_VALUES)
-        went_out = raw["went_out"] is True
-        concealed = raw.get("concealed") is True
-        scores.append(deal_score(setup, went_out, concealed, bonus, entry["red_threes"], meld, hand))
+            hand = points_of(entry["hand_cards"], CARD_VALUES)
+        scores.append(
+            deal_score(
+                packs,
+                concealed_bonus,
+                entry["went_out"] is True,
+                entry.get("concealed") is True,
+                bonus,
+                entry["red_threes"],
+                meld,
+                hand,
+            )
+        )
     return tuple(scores)
+
+
+_BONUS_ITEMS = tuple(CANASTA_BONUSES.items())
 
 
 # --- reading the round (form checks) ----------------------------------------------------------
@@ -336,7 +362,7 @@ class Progress:
     totals: Scores
 
     def after(self, scores: Scores) -> Progress:
-        return Progress(self.played + 1, tuple(t + s for t, s in zip(self.totals, scores, strict=True)))
+        return Progress(self.played + 1, tuple([t + s for t, s in zip(self.totals, scores, strict=True)]))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from scoring.cards import mismatch, points_of, too_many_cards, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
@@ -299,7 +299,7 @@ def laid_down(entries: Sequence[SeatEntry | None]) -> tuple[bool, ...]:
 
 def next_phases(phases: Sequence[int], laid: Sequence[bool]) -> tuple[int, ...]:
     """A seat that laid down moves on to its next contract; the others repeat theirs."""
-    return tuple(phase + 1 if down else phase for phase, down in zip(phases, laid, strict=True))
+    return tuple([phase + 1 if down else phase for phase, down in zip(phases, laid, strict=True)])
 
 
 def stored_deal(body: object, values: Mapping[str, int]) -> tuple[Scores, tuple[bool, ...]]:
@@ -308,15 +308,15 @@ def stored_deal(body: object, values: Mapping[str, int]) -> tuple[Scores, tuple[
     deal, and building the checked reading's objects was most of that time."""
     scores: list[int] = []
     laid: list[bool] = []
-    for raw in cast(Mapping[str, list[Mapping[str, object] | None]], body)["entries"]:
+    # The stored JSON as it is (Any): a cast per value was a call per value.
+    entries: list[Any] = cast(Mapping[str, list[Any]], body)["entries"]
+    for raw in entries:
         if raw is None:  # sitting out
             scores.append(0)
             laid.append(False)
             continue
         points = raw.get("points")
-        if points is None:
-            points = points_of(cast(Mapping[str, int], raw["hand"]), values)
-        scores.append(cast(int, points))
+        scores.append(points_of(raw["hand"], values) if points is None else points)
         laid.append(raw["laid_down"] is True)
     return tuple(scores), tuple(laid)
 

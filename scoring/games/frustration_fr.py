@@ -138,11 +138,11 @@ class FrustrationFR:
     def play(
         self, setup: Setup, progress: Progress, number: int, body: object, *, checked: bool = True
     ) -> tuple[Scores, Progress]:
-        levels = LEVELS[setup.str_option("levels")]
-        packs = setup.int_option("packs")
         before = progress.phases
-        sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
         if checked:
+            levels = LEVELS[setup.str_option("levels")]
+            packs = setup.int_option("packs")
+            sitting_out = {seat for seat, phase in enumerate(before) if phase == DONE}
             entries = read_deal(body, setup.players, RANKS, sitting_out)
             kept = {
                 seat: kept_after_laying_down(levels[phase - 1], KEPT_FROM)
@@ -154,7 +154,9 @@ class FrustrationFR:
         else:
             scores, laid = stored_deal(body, CARD_VALUES)
         after = next_phases(before, laid)
-        earned = bonuses(before, after, progress.finish_bonus, setup.int_option("finish_bonus"))
+        earned = progress.finish_bonus
+        if DONE in after and DONE not in before:  # else ``bonuses`` keeps them as they are
+            earned = bonuses(before, after, earned, setup.int_option("finish_bonus"))
         finished = self._over(setup, before, after)
         dealer = progress.dealer if finished else next_dealer(progress.dealer, after)
         return scores, Progress(after, dealer, earned, finished)
