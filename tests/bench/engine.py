@@ -9,14 +9,19 @@ Rounds come from ``tests.bench.rounds`` (valid, and for Canasta and Duizenden wi
 so they never finish). Barbuse stops at its 20 deals and Frustration at the longest match its
 rules allow; for them the 200-round figure is the per-round cost at their longest match times
 200, marked "projected". Time is CPU time of this process (``time.process_time``), the best of
-several runs, so other work on the machine counts less; it still counts.
+samples taken in turn across the lengths (``_best_interleaved``), so other work on the machine
+counts less; it still counts.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from scoring import all_games, replay, replay_stored
+from scoring.match import Setup
 from tests.bench.report import Figure, header
 from tests.bench.rounds import PLAYERS, long_match
 
@@ -26,13 +31,38 @@ BUDGET_200_MS = 5.0
 LINEAR_FACTOR = 1.5
 
 
-def _best_seconds(function: object, repeat: int) -> float:
-    assert callable(function)
-    best = float("inf")
-    for _ in range(repeat):
+# Each sample times enough replays to last about this long, and the lengths take turns
+# sample by sample: this machine's speed drifts over seconds (other machines share its CPUs),
+# and a best of a few millisecond runs, taken one length after the other, caught the drift as
+# a slower game or as a length that looked quadratic.
+SAMPLE_SECONDS = 0.01
+SAMPLES = 15
+
+
+def _per_replay(function: Callable[[], object]) -> tuple[int, float]:
+    """How many calls make one sample, and the best time of one call so far."""
+    calls, seconds = 1, 0.0
+    while True:
         start = time.process_time()
-        function()
-        best = min(best, time.process_time() - start)
+        for _ in range(calls):
+            function()
+        seconds = time.process_time() - start
+        if seconds >= SAMPLE_SECONDS:
+            return calls, seconds / calls
+        calls *= 2
+
+
+def _best_interleaved(functions: dict[int, Callable[[], object]], samples: int) -> dict[int, float]:
+    """The best seconds per call of each function, sampled in turn."""
+    sized = {key: _per_replay(function) for key, function in functions.items()}
+    best = {key: seconds for key, (_, seconds) in sized.items()}
+    for _ in range(samples):
+        for key, function in functions.items():
+            calls = sized[key][0]
+            start = time.process_time()
+            for _ in range(calls):
+                function()
+            best[key] = min(best[key], (time.process_time() - start) / calls)
     return best
 
 
@@ -40,21 +70,25 @@ def run() -> list[Figure]:
     header("Engine: replaying a match (CPU time, best of several runs)")
     figures: list[Figure] = []
     for game in all_games():
-        per_round: dict[int, float] = {}
-        played: dict[int, int] = {}
+        matches: dict[int, tuple[Setup, list[dict[str, Any]]]] = {}
         for length in LENGTHS:
             setup, bodies = long_match(game.slug, length)
-            if len(bodies) in played.values():
-                continue  # the game ended sooner: the same match again
-            repeat = 7 if length <= 200 else 3
-            seconds = _best_seconds(lambda: replay_stored(game, setup, bodies), repeat)  # noqa: B023
-            checked = _best_seconds(lambda: replay(game, setup, bodies), repeat)  # noqa: B023
-            per_round[length] = seconds / len(bodies) * 1e6
-            played[length] = len(bodies)
+            if all(len(kept) != len(bodies) for _, kept in matches.values()):
+                matches[length] = (setup, bodies)  # else the game ended sooner: the same match
+        played = {length: len(bodies) for length, (_, bodies) in matches.items()}
+        stored = _best_interleaved(
+            {length: partial(replay_stored, game, *match) for length, match in matches.items()}, SAMPLES
+        )
+        checked = _best_interleaved(
+            {length: partial(replay, game, *match) for length, match in matches.items()}, 2
+        )
+        per_round = {length: stored[length] / played[length] * 1e6 for length in matches}
+        for length in matches:
+            slow = checked[length] / played[length] * 1e6
             figures.append(
                 Figure(
-                    f"{game.slug} ({PLAYERS[game.slug]} players): {len(bodies)} rounds",
-                    f"{per_round[length]:.1f} µs/round (checked {checked / len(bodies) * 1e6:.1f})",
+                    f"{game.slug} ({PLAYERS[game.slug]} players): {played[length]} rounds",
+                    f"{per_round[length]:.1f} µs/round (checked {slow:.1f})",
                     "",
                     None,
                 )
