@@ -31,6 +31,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.kept import kept
 from league import season
 from league.forms import (
     TIE_BREAK_FIELDS,
@@ -317,9 +318,7 @@ def evening_create(request: Request, competition_id: int) -> Response:
 @permission_classes(MEMBERS_NOT_GUESTS)
 def standings(request: Request, competition_id: int) -> Response:
     competition = get_object_or_404(Competition.objects.filter(club__in=_clubs(request)), pk=competition_id)
-    return Response(
-        season.kept(f"standings-api:{season.built(competition)}", lambda: _standings_json(competition))
-    )
+    return Response(kept(f"standings-api:{season.built(competition)}", lambda: _standings_json(competition)))
 
 
 def _standings_json(competition: Competition) -> dict[str, Any]:

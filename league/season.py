@@ -2,7 +2,7 @@
 table of points per evening (or per day played). ``StoredTables`` reads them only when the page
 asks, and the page asks only when its copy in the shared cache is missing (``{% cache %}``,
 varied on ``StoredTables.version`` and the language); the API keeps its answer the same way
-(``kept`` under ``built``).
+(``config.kept.kept`` under ``built``).
 
 Why: these tables are a row per member and a cell per member and day, a few thousand cells that
 change only when the stored standings are rebuilt, while a ladder's page is read by every table
@@ -16,20 +16,16 @@ draws them anew). An entry can only be right or missing.
 from __future__ import annotations
 
 import hashlib
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from django.core.cache import cache
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from league.models import Competition, Evening, StandingRow
 from stats.charts import COLOURS, LineChart, Series
-
-log = logging.getLogger(__name__)
 
 _HERE = Path(__file__).resolve().parent
 # What draws the stored part: this app's code and templates, and the charts. Other code, other keys.
@@ -37,7 +33,6 @@ _DRAWN_BY = sorted(
     [*_HERE.rglob("*.py"), *_HERE.rglob("*.html"), *(_HERE.parent / "stats").rglob("charts.py")]
 )
 CODE = hashlib.blake2b(b"".join(path.read_bytes() for path in _DRAWN_BY), digest_size=8).hexdigest()
-KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this only frees the cache
 
 
 def built(competition: Competition) -> str:
@@ -45,24 +40,6 @@ def built(competition: Competition) -> str:
     rebuilds them (the competition's own edits too, ``league.forms``)."""
     at = competition.standings_at.isoformat() if competition.standings_at else "-"
     return f"{CODE}:{competition.pk}:{at}"
-
-
-def kept[T](key: str, compute: Callable[[], T]) -> T:
-    """``compute()``, kept in the shared cache under ``key`` (a version: never stale). A cache
-    that fails is a miss, logged: the answer is computed as if it had never been kept."""
-    try:
-        found = cache.get(key)
-    except Exception:
-        log.warning("stored standings: could not read %s", key, exc_info=True)
-        return compute()
-    if found is not None:
-        return cast(T, found)
-    value = compute()
-    try:
-        cache.set(key, value, KEPT_FOR)
-    except Exception:
-        log.warning("stored standings: could not keep %s", key, exc_info=True)
-    return value
 
 
 class StoredTables:

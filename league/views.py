@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league import season
+from config.kept import KEPT_FOR
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.provisional import open_matches, open_tables
@@ -99,7 +99,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
         {
             "competition": competition,
             "stored": StoredTables(competition, evenings),
-            "stored_for": season.KEPT_FOR,
+            "stored_for": KEPT_FOR,
             "evenings": evenings,
             "several_games": len(competition.games) > 1,
             "open_tables": provisional,

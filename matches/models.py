@@ -230,7 +230,12 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["club", "status", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["club", "status", "-updated_at"]),
+            # A player's recent matches: the club's newest first, each checked for the player's
+            # seat, stops after a few matches where going through all the player's seats did not.
+            models.Index(fields=["club", "-updated_at", "-id"], name="match_club_recent"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"

@@ -137,6 +137,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
 def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
+    shown = profile.kept_profile(player)
     history = (
         RatingChange.objects.filter(player=player)
         .order_by("-finished_at", "-match_id")
@@ -146,7 +147,7 @@ def player_statistics(request: Request, club_id: int, player_id: int) -> Respons
         {
             "id": player.pk,
             "name": player.name,
-            "rating": _rating_json(profile.overall_rating(player), player.name),
+            "rating": _rating_json(shown.rating, player.name),
             "games": [
                 {
                     "game": line.game,
@@ -157,7 +158,7 @@ def player_statistics(request: Request, club_id: int, player_id: int) -> Respons
                     "rating": _rating_json(line.rating, player.name),
                     "statistics": [{"label": str(s.label), "value": s.value} for s in line.statistics],
                 }
-                for line in profile.games_played(player)
+                for line in shown.games
             ],
             "head_to_head": [
                 {
@@ -167,7 +168,7 @@ def player_statistics(request: Request, club_id: int, player_id: int) -> Respons
                     "ahead": o.ahead,
                     "behind": o.behind,
                 }
-                for o in profile.head_to_head(player)
+                for o in shown.opponents
             ],
             "recent": [
                 {

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.models import Match, Seat
 from players.models import Club, Player
 from stats.rating import OVERALL, Change, Key, Result, Skill, fold
+from stats.versions import club_changed
 
 
 class Rating(models.Model):
@@ -212,6 +213,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
         )
         for (ladder, player), n in counts.items()
     )
+    club_changed(club.pk)  # the player pages show these ratings
 
 
 # What a history row holds, in COPY's order: the club and when, then a ``Change`` as it is.

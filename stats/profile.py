@@ -12,10 +12,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Avg, Count, F, Q
+from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.kept import kept
 from games.protocol import PlayedMatch, Statistic, Text
 from games.registry import home_for
 from matches.models import Match, Round, Seat
@@ -23,6 +25,7 @@ from players.models import Player
 from stats.charts import LineChart, Series
 from stats.models import Rating, RatingChange
 from stats.rating import OVERALL, Skill
+from stats.versions import club_version
 
 RECENT = 10  # matches listed on the page
 HISTORY = 40  # matches in the rating history chart
@@ -116,23 +119,21 @@ def head_to_head(player: Player) -> list[Opponent]:
 
 
 def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
-    # The match row knows how many sat at it: counting its seats made the query group every
-    # seat of the player's matches before it could keep the last few.
+    """The player's last ``count`` matches, finished or not, newest first. Read from the club's
+    matches newest first (``match_club_recent``), each checked for the player's seat: a few
+    index steps for a regular, where reading all the player's seats and sorting their matches
+    took milliseconds for one with thousands."""
+    mine = Seat.objects.filter(match=OuterRef("pk"), player=player)
     rows = (
-        Seat.objects.filter(player=player, match__deleted_at=None)
-        .select_related("match")
-        .order_by("-match__updated_at", "-match_id")[:count]
+        Match.objects.filter(club_id=player.club_id, deleted_at=None)
+        .filter(Exists(mine))
+        .annotate(place=Subquery(mine.values("final_rank")[:1]))
+        .order_by("-updated_at", "-id")
+        .values_list("pk", "game", "status", "place", "player_count", "finished_at", "updated_at")[:count]
     )
     return [
-        RecentMatch(
-            seat.match_id,
-            home_for(seat.match.game).name,
-            seat.match.status,
-            seat.final_rank,
-            seat.match.player_count,
-            seat.match.finished_at or seat.match.updated_at,
-        )
-        for seat in rows
+        RecentMatch(pk, home_for(game).name, status, place, players, finished_at or updated_at)
+        for pk, game, status, place, players, finished_at, updated_at in rows
     ]
 
 
@@ -177,6 +178,30 @@ def game_statistics(player: Player, window: int = STATISTICS_WINDOW) -> dict[str
             PlayedMatch(match.setup, seat.position, tuple(bodies[match.pk]), tuple(scores[match.pk]))  # type: ignore[arg-type]
         )
     return {game: tuple(home_for(game).statistics(matches)) for game, matches in played.items()}
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the player page shows of the player's finished matches and ratings, read in a fixed
+    number of queries."""
+
+    rating: Rating | None
+    games: list[GameLine]
+    opponents: list[Opponent]
+    history: LineChart | None
+
+
+def profile_of(player: Player) -> Profile:
+    return Profile(overall_rating(player), games_played(player), head_to_head(player), rating_history(player))
+
+
+def kept_profile(player: Player) -> Profile:
+    """``profile_of``, kept under the club's statistics version (``stats.versions``) and the
+    language (the chart's labels are written in it). Finished matches only: the recent matches,
+    open ones among them, are read each time (``recent_matches``, a few index steps), so a
+    round entered at an open table does not make every player page count again."""
+    key = f"player-profile:{club_version(player.club_id)}:{player.pk}:{get_language()}"
+    return kept(key, lambda: profile_of(player))
 
 
 def club_ladders(club_id: int) -> dict[str, list[Rating]]:

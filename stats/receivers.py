@@ -1,14 +1,19 @@
 """Ratings follow the matches: every write that finishes a match, corrects a finished one or
-reopens one (an undo) asks for the club's ratings to be rewritten from that match on."""
+reopens one (an undo) asks for the club's ratings to be rewritten from that match on. And the
+club's statistics version moves on with every write a player page shows (``stats.versions``)."""
 
 from __future__ import annotations
 
 import logging
 
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from matches.models import Match
 from matches.signals import match_recorded
+from players.models import Player
 from stats.tasks import recompute_ratings
+from stats.versions import club_changed, club_committed
 
 logger = logging.getLogger(__name__)
 
@@ -23,3 +28,18 @@ def rate_match(sender: object, match, state, was_finished: bool, **kwargs: objec
         # The round is stored and answered already; stale ratings are mended by the next
         # recompute (manage.py recompute_ratings), a failed write would lose nothing either.
         logger.exception("Ratings not recomputed after match %s", match.pk)
+
+
+@receiver(match_recorded, dispatch_uid="stats.round_written")
+def round_written(sender: object, match, state, was_finished: bool, **kwargs: object) -> None:
+    """A round that finishes a match, corrects a finished one or reopens one (sent on commit).
+    Rounds of an open match change no kept figure (the recent matches are read each time)."""
+    if state.finished or was_finished:
+        club_committed(match.club_id)
+
+
+@receiver(post_save, sender=Match, dispatch_uid="stats.match_saved")
+@receiver(post_save, sender=Player, dispatch_uid="stats.player_saved")
+def club_object_saved(sender: object, instance: Match | Player, **kwargs: object) -> None:
+    """A match started, deleted or restored; a player added or renamed (an opponent's name)."""
+    club_changed(instance.club_id)

@@ -25,14 +25,15 @@ def _club_for_member(request: HttpRequest, club_id: int) -> Club:
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
+    shown = profile.kept_profile(player)
     context = {
         "club": club,
         "player": player,
-        "rating": profile.overall_rating(player),
-        "games": profile.games_played(player),
-        "opponents": profile.head_to_head(player),
+        "rating": shown.rating,
+        "games": shown.games,
+        "opponents": shown.opponents,
         "recent": profile.recent_matches(player),
-        "history": profile.rating_history(player),
+        "history": shown.history,
         "window": profile.STATISTICS_WINDOW,
     }
     return render(request, "stats/player_detail.html", context)

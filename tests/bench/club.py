@@ -4,7 +4,8 @@
 The sections are a registry, ``SECTIONS``: each takes the club and a member and returns its
 figures: the match lists (the API list by cursor, first page and a page deep in, and home), the
 league standings rebuilt from scratch with these matches as a season's tables and the standings
-page, the ratings recomputed from scratch and the busiest player's page (< 50 ms each). The
+page, the ratings recomputed from scratch and the busiest player's page (< 50 ms each; the
+player page also as first viewed after a change of the club, when its figures are read again). The
 ratings recompute beside the bare openskill loop is part ``ratings`` (``tests/bench/ratings.py``).
 """
 
@@ -192,6 +193,7 @@ def ratings_and_player_page(club: Club, user: Any) -> list[Figure]:
     from django.db.models import Count
 
     from stats.models import recompute
+    from stats.versions import club_changed
 
     started = time.perf_counter()
     recompute(club)
@@ -201,10 +203,25 @@ def ratings_and_player_page(club: Club, user: Any) -> list[Figure]:
     client = Client()
     client.force_login(user)
     client.get("/")
-    page_ms, queries, _ = _timed(client, f"/clubs/{club.pk}/players/{player.pk}/")
+    url = f"/clubs/{club.pk}/players/{player.pk}/"
+    page_ms, queries, _ = _timed(client, url)
+    # The first view after a change of the club (a round written anywhere in it): every figure
+    # read again (stats.versions).
+    computed = []
+    for _ in range(7):
+        club_changed(club.pk)
+        started = time.perf_counter()
+        client.get(url)
+        computed.append((time.perf_counter() - started) * 1000)
     return [
         Figure("ratings recomputed from scratch", f"{recompute_s:.1f} s", "- (part ratings compares)", None),
         _page(f"player page, busiest player ({queries} queries)", page_ms),
+        Figure(
+            "player page, busiest player, first view after a change",
+            f"{statistics.median(computed):.1f} ms",
+            "-",
+            None,
+        ),
     ]
 
 

@@ -4,12 +4,14 @@ and its history, the game's statistics; and the club's ratings page. Alice's clu
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.models import Match
-from players.models import Player
+from players.models import Club, Player
+from stats import versions as stats_versions
 from stats.models import Rating
 from tests.factories import PlayerFactory
 from tests.stats.support import deal, finished_match
@@ -104,8 +106,57 @@ def test_pages_cost_the_same_queries_for_two_matches_or_many(client, club, alice
     player_url = reverse("player_detail", args=[club.pk, anna(club).pk])
     ratings_url = reverse("club_ratings", args=[club.pk])
     client.get(player_url)
-    few = queries(client, player_url), queries(client, ratings_url)
+    few = computed_queries(client, player_url), queries(client, ratings_url)
     assert all(count <= limit for count, limit in zip(few, LIMITS, strict=True))
     play_evening(club, alice, 6)
     finished_match(club, ["Anna", "Dirk"], [50, 30], by=alice)
-    assert (queries(client, player_url), queries(client, ratings_url)) == few
+    assert (computed_queries(client, player_url), queries(client, ratings_url)) == few
+
+
+def computed_queries(client, url: str) -> int:
+    """The queries of a page whose figures are not kept (``stats.versions``): the club's
+    version is dropped as any change of the club drops it."""
+    club_id = Club.objects.get(players__name="Anna").pk
+    stats_versions.club_changed(club_id)
+    return queries(client, url)
+
+
+def test_the_player_page_is_kept_until_what_it_shows_changes(client, club, alice):
+    """Kept under the club's statistics version: a second view reads no figure again; a round
+    written, a player renamed, a match finished (its ratings with it) are shown at once."""
+    play_evening(club, alice, 2)
+    client.force_login(alice)
+    url = reverse("player_detail", args=[club.pk, anna(club).pk])
+    first = client.get(url)
+    assert queries(client, url) < computed_queries(client, url)
+    assert client.get(url).context["games"] == first.context["games"]
+
+    open_match = Match.start(club=club, game="duizenden", players=["Anna", "Cor"], by=alice)
+    open_match.add_round(deal([50, 30]))
+    assert client.get(url).context["recent"][0].match_id == open_match.pk
+
+    bram = Player.objects.get(club=club, name="Bram")
+    bram.name = "Bram B."
+    bram.save()
+    assert "Bram B." in [o.name for o in client.get(url).context["opponents"]]
+
+    finished_match(club, ["Anna", "Bram B."], [10, 50], by=alice)
+    response = client.get(url)
+    assert [g.played for g in response.context["games"]] == [3]
+    assert response.context["rating"] == Rating.objects.get(player=anna(club), ladder="")
+
+
+def test_a_failing_cache_still_serves_the_player_page(client, club, alice, monkeypatch):
+    play_evening(club, alice, 1)
+    client.force_login(alice)
+    url = reverse("player_detail", args=[club.pk, anna(club).pk])
+    client.get(url)  # logged in, the session kept
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("the cache is down")
+
+    for name in ("get", "add", "set"):
+        monkeypatch.setattr(cache, name, broken)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert [g.played for g in response.context["games"]] == [1]
