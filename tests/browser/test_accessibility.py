@@ -2,9 +2,9 @@
 
 axe-core comes from npm (tests/browser/axe, installed by ``make test``), never a CDN; it is
 in each page from its start (an init script), with the CSP bypassed for this test only (the
-site allows no inline script). The colour scheme is the device's (``prefers-color-scheme``), which is what the dark
-set of variables follows; an explicit choice (``data-theme``) uses the same variables. Every
-rule axe runs by default (WCAG 2.x A/AA and best practices) must pass.
+site allows no inline script). The colour scheme is the device's (``prefers-color-scheme``),
+which is what the dark set of variables follows; an explicit choice (``data-theme``) uses the
+same variables. Every rule axe runs by default (WCAG 2.x A/AA and best practices) must pass.
 """
 
 from __future__ import annotations
