@@ -8,8 +8,10 @@ as if it had never been kept (a page is slower, never wrong, never an error).
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import cast
 
 from django.core.cache import cache
@@ -34,3 +36,8 @@ def kept[T](key: str, compute: Callable[[], T], timeout: int = KEPT_FOR) -> T:
     except Exception:
         log.warning("kept values: could not keep %s", key, exc_info=True)
     return value
+
+
+def code_digest(paths: Iterable[Path]) -> str:
+    """A digest of the code that computes what is kept, for its keys: a deploy computes anew."""
+    return hashlib.blake2b(b"".join(path.read_bytes() for path in sorted(paths)), digest_size=8).hexdigest()

@@ -15,7 +15,6 @@ draws them anew). An entry can only be right or missing.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from config.kept import code_digest
 from league.models import Competition, Evening, StandingRow
 from stats.charts import COLOURS, LineChart, Series
 
@@ -32,7 +32,7 @@ _HERE = Path(__file__).resolve().parent
 _DRAWN_BY = sorted(
     [*_HERE.rglob("*.py"), *_HERE.rglob("*.html"), *(_HERE.parent / "stats").rglob("charts.py")]
 )
-CODE = hashlib.blake2b(b"".join(path.read_bytes() for path in _DRAWN_BY), digest_size=8).hexdigest()
+CODE = code_digest(_DRAWN_BY)
 
 
 def built(competition: Competition) -> str:

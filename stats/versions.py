@@ -16,7 +16,6 @@ never stale, whatever the cache loses. The code that draws the figures is in the
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import uuid
 from pathlib import Path
@@ -24,12 +23,14 @@ from pathlib import Path
 from django.core.cache import cache
 from django.db import transaction
 
+from config.kept import code_digest
+
 log = logging.getLogger(__name__)
 
 _HERE = Path(__file__).resolve().parent
 # What computes a player's figures: this app and the games' homes (their statistics).
 _DRAWN_BY = sorted([*_HERE.rglob("*.py"), *(_HERE.parent / "games").rglob("*.py")])
-CODE = hashlib.blake2b(b"".join(path.read_bytes() for path in _DRAWN_BY), digest_size=8).hexdigest()
+CODE = code_digest(_DRAWN_BY)
 
 
 def _key(club_id: int) -> str:
