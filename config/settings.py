@@ -165,6 +165,9 @@ if TESTING:
 AUTHENTICATION_BACKENDS = [
     # Counts failed log-ins and refuses locked-out accounts and addresses before the password hasher runs.
     "axes.backends.AxesStandaloneBackend",
+    # ModelBackend with the session's user read by a prepared statement (players/backends.py);
+    # ModelBackend itself stays for the sessions it logged in before.
+    "players.backends.PreparedModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Ten failed log-ins lock that account, and separately that address, for a quarter of an hour.

@@ -34,6 +34,7 @@ from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
 from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
+from matches.home_lists import home_lists
 from matches.messages import error_list, error_summary
 from matches.models import (
     IDEMPOTENCY_KEY_LENGTH,
@@ -82,18 +83,15 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         context = {"games": all_homes(), "guest_days": settings.GUEST_DAYS}
         return render(request, "matches/welcome.html", context)
-    matches = Match.objects.for_user(request.user).prefetch_related("seats__player")
-    finished = list(matches.finished()[:10])
-    # The last match played, offered again in one tap (to those who may start it again).
-    rematch = finished[0] if finished and finished[0].can_score(request.user) else None
+    lists = home_lists(request.user)
     return render(
         request,
         "matches/home.html",
         {
-            "in_progress": matches.in_progress()[:20],
-            "finished": finished,
-            "rematch": rematch,
-            "has_deleted": Match.objects.deleted_for_admin(request.user).exists(),
+            "in_progress": lists.in_progress,
+            "finished": lists.finished,
+            "rematch": lists.rematch,
+            "has_deleted": lists.has_deleted,
         },
     )
 

@@ -17,7 +17,9 @@ from tests.bench.scenarios import PAGES, Page, form_data, start_match
 # The user's role in the club (may they keep score?) comes with the match, in the same query.
 LIMITS = {
     "scoresheet GET /matches/<id>/": 6,
-    "home GET /": 7,  # and whether the user has deleted matches to restore
+    # The user's clubs and roles first; then the newest matches club by club (matches.home_lists),
+    # their seats and players, and whether there are deleted matches to restore.
+    "home GET /": 8,
     "API GET /api/matches/": 6,
     "API GET /api/matches/<id>/": 5,
     # No lookup for a new key; 10 where the last write left its replay (tests/test_replays.py),

@@ -2,7 +2,8 @@
 
 Run from the repository root: ``.venv/bin/python -m tests.bench.run [PART]...`` with parts
 engine, queries, load, bytes, club, ratings, live (all by default; ``ratings`` is
-``tests/bench/ratings.py``). All but the engine need PostgreSQL (``BENCH_DATABASE_URL``, default
+``tests/bench/ratings.py``), and ``instructions`` (callgrind's count per request, only when named:
+``tests/bench/instructions.py``). All but the engine need PostgreSQL (``BENCH_DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
 """
 
@@ -14,20 +15,21 @@ from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
 PARTS = ("engine", "queries", "load", "bytes", "club", "ratings", "live")
+NAMED_ONLY = ("instructions",)  # minutes under valgrind, and figures without a budget
 
 
 def main(argv: list[str]) -> int:
     parts = argv or list(PARTS)
-    unknown = set(parts) - set(PARTS)
+    unknown = set(parts) - set(PARTS) - set(NAMED_ONLY)
     if unknown:
-        print(f"unknown part(s): {', '.join(sorted(unknown))}; choose from {', '.join(PARTS)}")
+        print(f"unknown part(s): {', '.join(sorted(unknown))}; choose from {', '.join(PARTS + NAMED_ONLY)}")
         return 2
     print(f"Scoreblok bench on {machine()}")
     print(f"At the start: {load()}")
     figures: list[Figure] = []
     if "engine" in parts:
         figures += engine.run()
-    if {"queries", "load", "bytes", "club", "live"} & set(parts):
+    if {"queries", "load", "bytes", "club", "live", "instructions"} & set(parts):
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])

@@ -484,6 +484,10 @@ def run(parts: list[str]) -> list[Figure]:
             from tests.bench import live
 
             figures += live.run()
+        if "instructions" in parts:
+            from tests.bench import instructions
+
+            figures += instructions.run()
     finally:
         shutil.rmtree(STATIC_ROOT, ignore_errors=True)
     return figures

@@ -1,0 +1,49 @@
+"""What home lists for a signed-in user: the matches in progress and the last ones finished in
+their clubs, the rematch it offers, and whether they have deleted matches to restore.
+
+Read club by club (``MatchQuerySet.newest_in``) from the user's memberships, which come first
+with their clubs and roles: the permission checks on the listed matches then ask nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import prefetch_related_objects
+
+from matches.models import Match
+from players.models import Club, Membership
+
+IN_PROGRESS = 20
+FINISHED = 10
+
+
+@dataclass(frozen=True)
+class HomeLists:
+    in_progress: list[Match]
+    finished: list[Match]
+    rematch: Match | None  # the last match played, offered again in one tap to who may start it
+    has_deleted: bool  # in a club the user runs
+
+
+def home_lists(user: Any) -> HomeLists:
+    clubs: dict[int, Club] = {}
+    for membership in Membership.objects.filter(user=user).select_related("club"):
+        membership.club.remember_role(user, membership.role)
+        clubs[membership.club_id] = membership.club
+    live = Match.objects.filter(deleted_at=None)
+    in_progress = live.in_progress().newest_in(list(clubs), IN_PROGRESS)
+    finished = live.finished().newest_in(list(clubs), FINISHED)
+    listed = [*in_progress, *finished]
+    prefetch_related_objects(listed, "seats__player")
+    for match in listed:
+        match.club = clubs[match.club_id]
+    managed = [club_id for club_id, club in clubs.items() if club.may_manage(user)]
+    deleted = Match.objects.filter(club_id__in=managed, deleted_at__isnull=False)
+    return HomeLists(
+        in_progress=in_progress,
+        finished=finished,
+        rematch=finished[0] if finished and finished[0].can_score(user) else None,
+        has_deleted=bool(managed) and deleted.exists(),
+    )
