@@ -485,7 +485,12 @@ class Guest(models.Model):
 
     @staticmethod
     def is_guest(user) -> bool:
-        return bool(user.is_authenticated and Guest.objects.filter(user=user).exists())
+        """A guest's user is made without a password (``start``) and gets one only by signing
+        up (``claim``), which ends the guest: a user with a usable password is not a guest, and
+        every league page, which asks, needs no query for them."""
+        if not user.is_authenticated or user.has_usable_password():
+            return False
+        return Guest.objects.filter(user=user).exists()
 
     def claim(self, username: str, password: str, email: str = "") -> None:
         """The guest signs up: the same user gets a name and a password and stops being a guest,

@@ -203,3 +203,13 @@ def test_purge_keeps_a_guest_who_signed_up(client):
     Guest.objects.filter(pk=guest.pk).update(created_at=timezone.now() - timedelta(days=400))
     call_command("purge_guests", days=1)
     assert User.objects.filter(username="gerda").exists()
+
+
+def test_a_user_with_a_password_is_no_guest_and_no_query_says_so(alice, django_assert_num_queries):
+    guest = GuestFactory()
+
+    with django_assert_num_queries(0):
+        assert not Guest.is_guest(alice)
+    assert Guest.is_guest(guest.user)
+    guest.claim("gerrit", PASSWORD)
+    assert not Guest.is_guest(guest.user)
