@@ -16,20 +16,30 @@ from typing import Any
 
 from django.db import connections, models
 
+type Quote = Callable[[str], str]
+
 
 class PreparedRead:
-    """Whole rows of ``models`` (each under its table alias), then the ``extra`` columns, from
-    the ``FROM ... WHERE ...`` that ``tail`` writes with the database's quoting function."""
+    """Whole rows of ``models`` (each under its table alias), then the ``extra`` columns, then
+    the ``expressions``, from the ``FROM ... WHERE ...`` that ``tail`` writes with the
+    database's quoting function.
+
+    An ``extra`` column is ``(alias, column name)``, read as the database gives it, or
+    ``(alias, field)``, read through the field's converters (a date from SQLite is text until
+    converted). An expression (a count, say) is SQL written with the quoting function, its value
+    read as the database gives it."""
 
     def __init__(
         self,
         models: Sequence[tuple[type[models.Model], str]],
-        tail: Callable[[Callable[[str], str]], str],
-        extra: Sequence[tuple[str, str]] = (),
+        tail: Callable[[Quote], str],
+        extra: Sequence[tuple[str, str | models.Field[Any, Any]]] = (),
+        expressions: Sequence[Callable[[Quote], str]] = (),
     ) -> None:
         self.models = list(models)
         self.tail = tail
-        self.extra = list(extra)  # (alias, column)
+        self.extra = list(extra)
+        self.expressions = list(expressions)
         self._composed: dict[tuple[str, str], _Composed] = {}
 
     def rows(self, using: str, params: Sequence[Any]) -> list[tuple[list[models.Model], list[Any]]]:
@@ -61,22 +71,30 @@ class _Composed:
             for model, alias in read.models
             for field in model._meta.concrete_fields
         ]
-        columns += [f"{alias}.{quote(column)}" for alias, column in read.extra]
+        columns += [
+            f"{alias}.{quote(column if isinstance(column, str) else str(column.column))}"
+            for alias, column in read.extra
+        ]
+        columns += [f"({expression(quote)})" for expression in read.expressions]
         self.sql = f"SELECT {', '.join(columns)} {read.tail(quote)}"
         self.models = [
             (model, [field.attname for field in model._meta.concrete_fields], self._converters(model, alias))
             for model, alias in read.models
         ]
+        self.extra = [
+            [] if isinstance(column, str) else self._field_converters(column, alias)
+            for alias, column in read.extra
+        ]
 
     def _converters(self, model: type[models.Model], alias: str) -> list[list[tuple[Any, Any]]]:
         """Per field, what the ORM's compiler would apply to its column: the backend's
         converters, then the field's."""
-        found = []
-        for field in model._meta.concrete_fields:
-            column = field.get_col(alias)
-            both = self.connection.ops.get_db_converters(column) + column.get_db_converters(self.connection)
-            found.append([(converter, column) for converter in both])
-        return found
+        return [self._field_converters(field, alias) for field in model._meta.concrete_fields]
+
+    def _field_converters(self, field: models.Field[Any, Any], alias: str) -> list[tuple[Any, Any]]:
+        column = field.get_col(alias)
+        both = self.connection.ops.get_db_converters(column) + column.get_db_converters(self.connection)
+        return [(converter, column) for converter in both]
 
     def load(self, row: Sequence[Any]) -> tuple[list[models.Model], list[Any]]:
         objects, start = [], 0
@@ -87,4 +105,8 @@ class _Composed:
                     values[index] = converter(values[index], column, self.connection)
             objects.append(model.from_db(self.connection.alias, names, values))
             start += len(names)
-        return objects, list(row[start:])
+        extra = list(row[start:])
+        for index, field_converters in enumerate(self.extra):
+            for converter, column in field_converters:
+                extra[index] = converter(extra[index], column, self.connection)
+        return objects, extra

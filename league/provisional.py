@@ -18,7 +18,7 @@ import logging
 from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from django.core.cache import cache
 
@@ -26,9 +26,6 @@ from league import schemes
 from matches import replays
 from matches.models import SEAT_FIELDS, Match, Seat, SeatRow, states_of
 from scoring import MatchState
-
-if TYPE_CHECKING:
-    from league.models import Competition
 
 log = logging.getLogger(__name__)
 
@@ -54,23 +51,6 @@ class OpenMatch(NamedTuple):
     round: int | None  # where it is a table of a club evening: the round, the table, the day
     number: int | None
     day: date | None
-
-
-OPEN_MATCH_FIELDS = (
-    "pk",
-    "updated_at",
-    "created_at",
-    "game",
-    "league_table__round",
-    "league_table__number",
-    "league_table__evening__date",
-)
-
-
-def open_matches(competition: Competition) -> list[OpenMatch]:
-    """The competition's matches still playing (``Competition.open_matches``), oldest first."""
-    found = competition.open_matches().order_by("created_at", "pk").values_list(*OPEN_MATCH_FIELDS)
-    return [OpenMatch._make(row) for row in found]
 
 
 def provisional_points(

@@ -23,7 +23,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from config.kept import KEPT_FOR
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
-from league.provisional import open_matches, open_tables
+from league.page_reads import evenings_with_tables, open_matches
+from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from matches.models import Match, Seat
@@ -88,7 +89,7 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
-    evenings = list(competition.evenings.annotate(table_count=Count("tables")))
+    evenings = evenings_with_tables(competition)
     playing = open_matches(competition)
     tables = open_tables(competition.scheme, playing)
     provisional = [(match, tables[match.pk]) for match in playing if match.pk in tables]
