@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db import router
+from django.db import connections, router
 from django.utils import timezone
 
 from config.prepared import PreparedRead, Quote
@@ -52,38 +52,60 @@ def _field(model: Any, name: str) -> Any:
     return model._meta.get_field(name)
 
 
-_OPEN_COLUMNS = [
-    ("m", _field(Match, "id")),
-    ("m", _field(Match, "updated_at")),
-    ("m", _field(Match, "created_at")),
-    ("m", _field(Match, "game")),
-    ("t", _field(Table, "round")),
-    ("t", _field(Table, "number")),
-    ("e", _field(Evening, "date")),
-]
+def _open_columns(table: str, evening: str) -> list[tuple[str, Any]]:
+    return [
+        ("m", _field(Match, "id")),
+        ("m", _field(Match, "updated_at")),
+        ("m", _field(Match, "created_at")),
+        ("m", _field(Match, "game")),
+        (table, _field(Table, "round")),
+        (table, _field(Table, "number")),
+        (evening, _field(Evening, "date")),
+    ]
 
 
-def _open_tail(*, at_evenings: bool) -> Any:
+def _open_in_club(q: Quote) -> str:
     """The club's open matches (its ``(club, status)`` index finds them), with their table and
-    evening where they have one; at evenings, only the tables of this competition's counted
-    evenings."""
-
-    def tail(q: Quote) -> str:
-        match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
-        join = "JOIN" if at_evenings else "LEFT JOIN"
-        only = f" AND e.{q('competition_id')} = %s AND e.{q('counts')} = %s" if at_evenings else ""
-        return (
-            f"FROM {match} m {join} {table} t ON t.{q('match_id')} = m.{q('id')}"
-            f" {join} {evening} e ON e.{q('id')} = t.{q('evening_id')}"
-            f" WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s AND m.{q('deleted_at')} IS NULL{only}"
-            f" ORDER BY m.{q('created_at')}, m.{q('id')}"
-        )
-
-    return tail
+    evening where they have one."""
+    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
+    return (
+        f"FROM {match} m LEFT JOIN {table} t ON t.{q('match_id')} = m.{q('id')}"
+        f" LEFT JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')}"
+        f" WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s AND m.{q('deleted_at')} IS NULL"
+        f" ORDER BY m.{q('created_at')}, m.{q('id')}"
+    )
 
 
-_OPEN_AT_EVENINGS = PreparedRead([], _open_tail(at_evenings=True), extra=_OPEN_COLUMNS)
-_OPEN_IN_CLUB = PreparedRead([], _open_tail(at_evenings=False), extra=_OPEN_COLUMNS)
+def _open_at_evenings(q: Quote) -> str:
+    """The club's open matches first, then each one's table at a counted evening of this
+    competition. The subquery per match (``LATERAL``, kept apart by its ``LIMIT``: a match has
+    one table at most) holds that order whatever the planner's statistics say: a season's
+    tables, bulk-added after the last ``ANALYZE``, made it start from the evenings and look up
+    all 10 000 tables' matches to find the twenty still playing (40 ms instead of 0.3)."""
+    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
+    return (
+        f"FROM {match} m CROSS JOIN LATERAL (SELECT t.{q('round')}, t.{q('number')}, e.{q('date')}"
+        f" FROM {table} t JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')}"
+        f" WHERE t.{q('match_id')} = m.{q('id')} AND e.{q('competition_id')} = %s AND e.{q('counts')} = %s"
+        f" LIMIT 1) x WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s AND m.{q('deleted_at')} IS NULL"
+        f" ORDER BY m.{q('created_at')}, m.{q('id')}"
+    )
+
+
+def _open_at_evenings_joined(q: Quote) -> str:
+    """``_open_at_evenings`` for SQLite (``make run``), which has no ``LATERAL``."""
+    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
+    return (
+        f"FROM {match} m JOIN {table} t ON t.{q('match_id')} = m.{q('id')}"
+        f" JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')} AND e.{q('competition_id')} = %s"
+        f" AND e.{q('counts')} = %s WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s"
+        f" AND m.{q('deleted_at')} IS NULL ORDER BY m.{q('created_at')}, m.{q('id')}"
+    )
+
+
+_OPEN_AT_EVENINGS = PreparedRead([], _open_at_evenings, extra=_open_columns("x", "x"))
+_OPEN_AT_EVENINGS_JOINED = PreparedRead([], _open_at_evenings_joined, extra=_open_columns("t", "e"))
+_OPEN_IN_CLUB = PreparedRead([], _open_in_club, extra=_open_columns("t", "e"))
 
 
 def open_matches(competition: Competition) -> list[OpenMatch]:
@@ -92,7 +114,9 @@ def open_matches(competition: Competition) -> list[OpenMatch]:
     using = router.db_for_read(Match)
     playing = Match.Status.IN_PROGRESS.value
     if not competition.counts_matches:
-        found = _OPEN_AT_EVENINGS.rows(using, [competition.club_id, playing, competition.pk, True])
+        lateral = connections[using].vendor == "postgresql"
+        read = _OPEN_AT_EVENINGS if lateral else _OPEN_AT_EVENINGS_JOINED
+        found = read.rows(using, [competition.pk, True, competition.club_id, playing])
         return [OpenMatch._make(row) for _objects, row in found]
     today: date = timezone.localdate()
     if not competition.starts_on <= today <= competition.ends_on:
