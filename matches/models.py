@@ -163,10 +163,17 @@ class Recorded:
 
 class MatchQuerySet(models.QuerySet["Match"]):
     def for_user(self, user) -> MatchQuerySet:
-        """Matches of the clubs the user belongs to (not the deleted ones)."""
+        """Matches of the clubs the user belongs to (not the deleted ones).
+
+        The clubs are read first and named in the filter: joined to the memberships, the
+        database cannot tell a club of 10 000 matches from a club of ten, and sorted all of a
+        big club's matches to page through them (15 ms for the newest 50). Named, it reads
+        the newest of a big club straight off ``match_recent_live`` and a small club's few
+        matches through its own index."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(club__memberships__user=user, deleted_at=None)
+        clubs = list(Membership.objects.filter(user=user).values_list("club_id", flat=True))
+        return self.filter(club_id__in=clubs, deleted_at=None)
 
     def get_for_member(self, user, pk: int) -> Match:
         """The match if it belongs to one of the user's clubs (``Match.DoesNotExist`` if not),
@@ -249,6 +256,12 @@ class Match(models.Model):
             # A player's recent matches: the club's newest first, each checked for the player's
             # seat, stops after a few matches where going through all the player's seats did not.
             models.Index(fields=["club", "-updated_at", "-id"], name="match_club_recent"),
+            # The newest matches of the clubs a user is in, for the API's pages (``for_user``).
+            models.Index(
+                fields=["-updated_at", "-id"],
+                condition=models.Q(deleted_at__isnull=True),
+                name="match_recent_live",
+            ),
             # "Deleted matches" on home: whether a club has any, without reading all of its matches.
             models.Index(
                 fields=["club"], condition=models.Q(deleted_at__isnull=False), name="match_club_deleted"

@@ -25,7 +25,9 @@ MATCHES = 10_000
 PLAYERS = 24
 RATIO_BUDGET = 1.5
 PAGE_RUNS = 7
-RUNS = 3
+# The bare loop alone ranged from 1.4 to 2.4 s within one run on this shared machine: five pairs,
+# each bare loop next to its recompute, and the medians compared.
+RUNS = 5
 
 
 def _club_with_matches():
