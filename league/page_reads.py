@@ -64,15 +64,30 @@ def _open_columns(table: str, evening: str) -> list[tuple[str, Any]]:
     ]
 
 
-def _open_in_club(q: Quote) -> str:
-    """The club's open matches (its ``(club, status)`` index finds them), with their table and
-    evening where they have one."""
-    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
+def _open(q: Quote, joined: str) -> str:
+    """The club's open matches (its ``(club, status)`` index finds them) as ``m``, oldest first,
+    with what ``joined`` adds to each."""
     return (
-        f"FROM {match} m LEFT JOIN {table} t ON t.{q('match_id')} = m.{q('id')}"
-        f" LEFT JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')}"
+        f"FROM {q(Match._meta.db_table)} m {joined}"
         f" WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s AND m.{q('deleted_at')} IS NULL"
         f" ORDER BY m.{q('created_at')}, m.{q('id')}"
+    )
+
+
+def _open_in_club(q: Quote) -> str:
+    """Every open match of the club, with its table and evening where it has one."""
+    return _open(
+        q,
+        f"LEFT JOIN {q(Table._meta.db_table)} t ON t.{q('match_id')} = m.{q('id')}"
+        f" LEFT JOIN {q(Evening._meta.db_table)} e ON e.{q('id')} = t.{q('evening_id')}",
+    )
+
+
+def _at_counted_evening(q: Quote) -> str:
+    """From the match ``m``: its table ``t`` at an evening ``e`` of this competition that counts."""
+    return (
+        f"{q(Table._meta.db_table)} t JOIN {q(Evening._meta.db_table)} e ON e.{q('id')} = t.{q('evening_id')}"
+        f" AND e.{q('competition_id')} = %s AND e.{q('counts')} = %s"
     )
 
 
@@ -82,25 +97,14 @@ def _open_at_evenings(q: Quote) -> str:
     one table at most) holds that order whatever the planner's statistics say: a season's
     tables, bulk-added after the last ``ANALYZE``, made it start from the evenings and look up
     all 10 000 tables' matches to find the twenty still playing (40 ms instead of 0.3)."""
-    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
-    return (
-        f"FROM {match} m CROSS JOIN LATERAL (SELECT t.{q('round')}, t.{q('number')}, e.{q('date')}"
-        f" FROM {table} t JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')}"
-        f" WHERE t.{q('match_id')} = m.{q('id')} AND e.{q('competition_id')} = %s AND e.{q('counts')} = %s"
-        f" LIMIT 1) x WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s AND m.{q('deleted_at')} IS NULL"
-        f" ORDER BY m.{q('created_at')}, m.{q('id')}"
-    )
+    columns = f"t.{q('round')}, t.{q('number')}, e.{q('date')}"
+    tables = f"{_at_counted_evening(q)} WHERE t.{q('match_id')} = m.{q('id')}"
+    return _open(q, f"CROSS JOIN LATERAL (SELECT {columns} FROM {tables} LIMIT 1) x")
 
 
 def _open_at_evenings_joined(q: Quote) -> str:
     """``_open_at_evenings`` for SQLite (``make run``), which has no ``LATERAL``."""
-    match, table, evening = (q(model._meta.db_table) for model in (Match, Table, Evening))
-    return (
-        f"FROM {match} m JOIN {table} t ON t.{q('match_id')} = m.{q('id')}"
-        f" JOIN {evening} e ON e.{q('id')} = t.{q('evening_id')} AND e.{q('competition_id')} = %s"
-        f" AND e.{q('counts')} = %s WHERE m.{q('club_id')} = %s AND m.{q('status')} = %s"
-        f" AND m.{q('deleted_at')} IS NULL ORDER BY m.{q('created_at')}, m.{q('id')}"
-    )
+    return _open(q, f"JOIN {_at_counted_evening(q)} AND t.{q('match_id')} = m.{q('id')}")
 
 
 _OPEN_AT_EVENINGS = PreparedRead([], _open_at_evenings, extra=_open_columns("x", "x"))
