@@ -81,6 +81,13 @@ class Sheet:
         return [self.columns[unit] for unit in self.state.winners]
 
     @property
+    def version(self) -> tuple[object, ...]:
+        """What the sheet is drawn from, for its kept copy (``{% keep %}``): the match's version,
+        which every write of its rounds moves, and its seats with their players' names, which a
+        renamed player changes without a write to the match."""
+        return (self.match.pk, self.match.updated_at, tuple(self.match.seated()))
+
+    @property
     def provisional(self) -> list[dict[str, Any]]:
         """The deals awaiting a second player's confirmation (none unless the club asks for it)."""
         return [data for data in self.rounds if data["provisional"]]

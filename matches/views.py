@@ -468,6 +468,7 @@ def _render_sheet(
     context = {
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
+        "kept": sheet.version if body is None and not errors else None,
         "changes": match.change_count(),
         "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
