@@ -110,6 +110,8 @@ def _plain(value: object) -> object:
     """``value`` as JSON-able data that differs wherever a template could see a difference."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
+    if isinstance(value, list | tuple):  # before the ABCs below, whose checks cost more
+        return [_plain(item) for item in value]
     if isinstance(value, Promise):
         return str(value)
     if isinstance(value, Mapping):
