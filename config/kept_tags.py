@@ -22,8 +22,11 @@ phone that saves a deal makes the others refresh the sheet at the new version.
   in their place, and each reader's value, escaped, is put in it.
 - A ``{% fresh %}`` block is drawn anew for every request, with the context as it is at
   ``{% keep %}``: it may not use a variable set inside the fragment (a ``with`` or a loop), and
-  a block reached twice while drawing (in a loop) is refused. Outside a ``{% keep %}`` (a
-  partial rendered by name) it is drawn as if the tag were not there.
+  a block reached twice while drawing (in a loop) is refused, as is one in an included
+  template. Outside a ``{% keep %}`` (a partial rendered by name) it is drawn as if the tag
+  were not there.
+- A ``{% keep %}`` inside another goes in a ``{% fresh %}`` block of the outer one (the page's
+  content in the kept frame); anywhere else it is refused.
 
 A kept fragment is a pure function of its key, so an entry is right or missing; a cache that
 fails is a miss, logged (``config.kept``), and the page is drawn as if nothing were kept.
@@ -77,7 +80,9 @@ class _Drawing:
         self.mark = f"\x00{secrets.token_hex(8)}"
 
     def hole(self, node: FreshNode) -> SafeString:
-        index = next(i for i, known in enumerate(self.known) if known is node)
+        index = next((i for i, known in enumerate(self.known) if known is node), None)
+        if index is None:
+            raise template.TemplateSyntaxError("a {% fresh %} block in a template its {% keep %} includes")
         if index in self.reached:
             raise template.TemplateSyntaxError("a {% fresh %} block inside a loop of its {% keep %}")
         self.reached.append(index)
@@ -98,6 +103,9 @@ class KeepNode(Node):
         self.holes = [node for node in nodelist.get_nodes_by_type(FreshNode) if isinstance(node, FreshNode)]
 
     def render(self, context: Context) -> SafeString:
+        if context.get(DRAWING) is not None:
+            # Its fresh blocks would be drawn into the outer fragment's kept text.
+            raise template.TemplateSyntaxError("a {% keep %} inside another, outside a {% fresh %} block")
         version = [part.resolve(context) for part in self.version]
         if any(part is None for part in version):
             return self.nodelist.render(context)

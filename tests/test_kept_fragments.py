@@ -129,6 +129,27 @@ def test_a_fresh_block_in_a_loop_is_refused():
         page.render(Context({"xs": [1, 2]}))
 
 
+def test_a_kept_fragment_inside_another_outside_a_fresh_block_is_refused():
+    page = _template('{% keep "outer" 1 %}{% keep "inner" 1 %}x{% endkeep %}{% endkeep %}')
+    with pytest.raises(TemplateSyntaxError):
+        page.render(Context())
+
+
+def test_a_fresh_block_in_an_included_template_is_refused():
+    engine = Engine(
+        loaders=[
+            (
+                "django.template.loaders.locmem.Loader",
+                {"part.html": "{% load kept %}{% fresh %}x{% endfresh %}"},
+            )
+        ],
+        libraries={"kept": "config.kept_tags"},
+    )
+    page = engine.from_string('{% load kept %}{% keep "t" 1 %}{% include "part.html" %}{% endkeep %}')
+    with pytest.raises(TemplateSyntaxError):
+        page.render(Context())
+
+
 def test_a_fresh_block_outside_a_kept_fragment_is_drawn_as_it_stands():
     assert _template("{% fresh %}{{ x }}{% endfresh %}").render(Context({"x": "plain"})) == "plain"
 
