@@ -82,3 +82,23 @@ def round_rows(sheet: Any, keeps: bool, last: bool = False) -> SafeString:
         )
         lines.append(f'<tr data-round="{number}"><th scope="row">{head}</th>{cells}<td>{link}</td></tr>\n')
     return mark_safe("".join(lines))  # every value above is escaped or a grouped number
+
+
+@register.simple_tag
+def standing_items(sheet: Any) -> SafeString:
+    """``{% standing_items sheet %}``: the scorebar's ``<li>`` per place. Every saved deal's answer
+    carries the scorebar; written by the template's loop, it was a fifth of drawing that answer."""
+    return mark_safe(  # labels escaped; ranks are numbers, totals grouped numbers (sheets.grouped)
+        "".join(
+            f'<li class="rank-{row["rank"]}"><span class="rank">{row["rank"]}</span> '
+            f'<span class="who">{escape(row["label"])}</span> '
+            f'<span class="total">{row["total_text"]}</span></li>\n'
+            for row in sheet.standings
+        )
+    )
+
+
+@register.simple_tag
+def total_cells(sheet: Any) -> SafeString:
+    """``{% total_cells sheet %}``: the grid's foot, a ``<td>`` per column with its total."""
+    return mark_safe("".join(f"<td><strong>{column.total_text}</strong></td>" for column in sheet.columns))
