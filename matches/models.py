@@ -507,7 +507,8 @@ class Match(models.Model):
         *,
         seen: bool,
     ) -> Recorded:
-        state = replays.cached(self.pk, self._lock_version())
+        version = self._lock_version()
+        state = replays.cached(self.pk, version)
         rounds: list[RoundRow] | None = None
         if state is None or read_rounds:
             rounds = read_rows(self)
@@ -529,7 +530,8 @@ class Match(models.Model):
             raise Conflict(SiteError(SiteCode.STALE_ROUND, "number", params), existing)
         new_state = scoring.play_round(state, body)
         stored, revision = self._new_round(body, by, idempotency_key, new_state)
-        self._store_added(stored, revision, new_state)
+        written = self._store_added(stored, revision, new_state, version)
+        assert written, "the version read under the lock moved"
         if rounds is None:
             return Recorded(UnreadRounds(stored), new_state, stored)
         return Recorded([*rounds, stored], new_state, stored)
@@ -562,35 +564,10 @@ class Match(models.Model):
         if new_state.finished:
             return None
         stored, revision = self._new_round(body, by, idempotency_key, new_state)
-        self._set_outcome(new_state)
-        add_round, round_values = _insert_sql(stored, connection, when="m")
-        add_revision, revision_values = _insert_sql(revision, connection, when="m")
-        update, match_values = _update_sql(self, OUTCOME_FIELDS, connection)
-        at = Match._meta.get_field("updated_at")
-        assert isinstance(at, models.DateTimeField) and at.column
-        sql = (
-            f"WITH m AS ({update} AND {connection.ops.quote_name(at.column)} = %s RETURNING id),"
-            f" r AS ({add_round}), v AS ({add_revision}) SELECT r.pk, {_SEATS_SQL} FROM r, m"
-        )
-        values = [*match_values, at.get_db_prep_value(version, connection), *round_values, *revision_values]
-        row = None
-        try:
-            # A savepoint inside a caller's transaction: a key that came back must not end it.
-            savepoint = transaction.atomic(using=using) if connection.in_atomic_block else nullcontext()
-            with savepoint, connection.cursor() as cursor:
-                cursor.execute(sql, values)
-                row = cursor.fetchone()
-        finally:
-            if row is None:  # written meanwhile, or refused (a key that came back): as it was
-                self.updated_at = version
-        if row is None:
-            return None
-        stored.pk, seated = row
-        stored._state.adding = False
-        stored._state.db = using
-        self._seats = _seat_rows(seated)
-        self._outcome_stored(new_state, RoundRevision.Action.ADD, stored.number, was_finished=False)
-        return Recorded(UnreadRounds(stored), new_state, stored)
+        # A savepoint inside a caller's transaction: a key that came back must not end it.
+        with transaction.atomic(using=using) if connection.in_atomic_block else nullcontext():
+            written = self._store_added(stored, revision, new_state, version)
+        return Recorded(UnreadRounds(stored), new_state, stored) if written else None
 
     def _new_round(
         self, body: object, by, idempotency_key: str | None, state: MatchState
@@ -684,34 +661,56 @@ class Match(models.Model):
         self._store_outcome(new_state, RoundRevision.Action.UNDO, last.number)
         return Recorded(rounds, new_state)
 
-    def _store_added(self, stored: Round, revision: RoundRevision, state: MatchState) -> None:
-        """Save a new round, its revision and the match's outcome (``_store_outcome``).
+    def _store_added(
+        self, stored: Round, revision: RoundRevision, state: MatchState, version: datetime
+    ) -> bool:
+        """Save a new round, its revision and the match's outcome (``_store_outcome``) if the
+        match row still has ``version``; False, with nothing written, if it has moved on (which
+        under the row lock it cannot).
 
-        On PostgreSQL in one statement (the inserts as data-modifying ``WITH`` parts of the
-        match's update): through the ORM, three statements (each built, then sent and waited
-        for) were a seventh of a deal's CPU on the API (issue 13). Each row is written as the
-        ORM would write it (every field's own default, ``auto_now`` and JSON conversion:
-        ``_insert_sql``), though without ``save``'s signals (nothing listens for these models:
-        tests/test_models.py); a refusal by the database (a key that came back) is the same
-        ``IntegrityError``. SQLite (``make run``) saves them one by one."""
+        On PostgreSQL in one statement, which also reads the answer's seats: the match's update,
+        made only at that version (compare and set), and the inserts as data-modifying ``WITH``
+        parts that write only if it did. Through the ORM, three statements (each built, then
+        sent and waited for) were a seventh of a deal's CPU on the API (issue 13). Each row is
+        written as the ORM would write it (every field's own default, ``auto_now`` and JSON
+        conversion: ``_insert_sql``), though without ``save``'s signals (nothing listens for
+        these models: tests/test_models.py); a refusal by the database (a key that came back)
+        is the same ``IntegrityError``. SQLite (``make run``) saves them one by one, and only
+        under the lock."""
         using = router.db_for_write(Match, instance=self)
         connection = connections[using]
         if connection.vendor != "postgresql":
             stored.save(force_insert=True, using=using)
             revision.save(force_insert=True, using=using)
             self._store_outcome(state, RoundRevision.Action.ADD, stored.number)
-            return
+            return True
         was_finished = self._set_outcome(state)
-        add_round, round_values = _insert_sql(stored, connection)
-        add_revision, revision_values = _insert_sql(revision, connection)
+        add_round, round_values = _insert_sql(stored, connection, when="m")
+        add_revision, revision_values = _insert_sql(revision, connection, when="m")
         update, match_values = _update_sql(self, OUTCOME_FIELDS, connection)
-        sql = f"WITH r AS ({add_round}), v AS ({add_revision}) {update} RETURNING (SELECT pk FROM r)"
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*round_values, *revision_values, *match_values])
-            (stored.pk,) = cursor.fetchone()
+        at = Match._meta.get_field("updated_at")
+        assert isinstance(at, models.DateTimeField) and at.column
+        sql = (
+            f"WITH m AS ({update} AND {connection.ops.quote_name(at.column)} = %s RETURNING id),"
+            f" r AS ({add_round}), v AS ({add_revision}) SELECT r.pk, {_SEATS_SQL} FROM r, m"
+        )
+        values = [*match_values, at.get_db_prep_value(version, connection), *round_values, *revision_values]
+        row = None
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, values)
+                row = cursor.fetchone()
+        finally:
+            if row is None:  # written meanwhile, or refused (a key that came back): as it was
+                self.updated_at = version
+        if row is None:
+            return False
+        stored.pk, seated = row
         stored._state.adding = False
         stored._state.db = using
+        self._seats = _seat_rows(seated)
         self._outcome_stored(state, RoundRevision.Action.ADD, stored.number, was_finished)
+        return True
 
     def _set_outcome(self, state: MatchState) -> bool:
         """The match's status and end as the state has them; whether it was finished before."""
@@ -759,14 +758,12 @@ class Match(models.Model):
 OUTCOME_FIELDS = ["status", "finished_at", "updated_at"]  # what every write of rounds moves
 
 
-def _insert_sql(obj: models.Model, connection: Any, *, when: str | None = None) -> tuple[str, list[Any]]:
-    """The ``INSERT`` of a new object's row (``RETURNING`` its key as ``pk``) and its values,
-    each as the ORM's ``save`` prepares it (the field's ``pre_save``, then
-    ``get_db_prep_save``): a field added to the model is written here too, with its default.
-
-    With ``when`` (the name of a part of the same ``WITH``), the row is written only if that
-    part has a row; its values are then typed by their columns, which a ``SELECT`` list does
-    not do for them as ``VALUES`` does."""
+def _insert_sql(obj: models.Model, connection: Any, *, when: str) -> tuple[str, list[Any]]:
+    """The ``INSERT`` of a new object's row (``RETURNING`` its key as ``pk``), written only if
+    ``when`` (a part of the same ``WITH``) has a row, and its values, each as the ORM's
+    ``save`` prepares it (the field's ``pre_save``, then ``get_db_prep_save``): a field added
+    to the model is written here too, with its default. The values are typed by their
+    columns, which a ``SELECT`` list does not do for them as ``VALUES`` does."""
     sql, fields = _insert_text(type(obj), connection.alias, when)
     return sql, [field.get_db_prep_save(field.pre_save(obj, add=True), connection) for field in fields]
 
@@ -781,17 +778,13 @@ def _update_sql(obj: models.Model, names: Sequence[str], connection: Any) -> tup
 # The statements' text depends only on the model and the database: written once per process
 # (asking each field its column type took a tenth of a deal's time on the API).
 @cache
-def _insert_text(model: type[models.Model], alias: str, when: str | None) -> tuple[str, list[Any]]:
+def _insert_text(model: type[models.Model], alias: str, when: str) -> tuple[str, list[Any]]:
     connection: Any = connections[alias]
     quote = connection.ops.quote_name
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     columns = ", ".join(quote(field.column) for field in fields)
-    if when is None:
-        placeholders = ", ".join(["%s"] * len(fields))
-        sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({placeholders})"
-    else:
-        typed = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
-        sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) SELECT {typed} FROM {when}"
+    typed = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) SELECT {typed} FROM {when}"
     return f"{sql} RETURNING {quote(model._meta.pk.column)} AS pk", fields
 
 

@@ -165,6 +165,18 @@ class MatchShareFactory(factory.django.DjangoModelFactory[MatchShare]):
     match = factory.SubFactory(MatchFactory)
 
 
+def demo_match(home, club, by=None) -> Match:
+    """A match of the game's home demo (its players, teams and options) with every demo deal."""
+    demo = home.demo()
+    assert demo is not None
+    match = Match.start(
+        club=club, game=home.slug, players=list(demo.players), teams=demo.teams, options=demo.options, by=by
+    )
+    for body in demo.rounds:
+        match.add_round(body, by=by)
+    return match
+
+
 def token_for(user) -> str:
     """A new API token for the user, as ``POST /api/auth/token/`` hands it out (stored hashed)."""
     _, token = AuthToken.objects.create(user)

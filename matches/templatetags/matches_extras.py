@@ -92,7 +92,7 @@ def standing_items(sheet: Any) -> SafeString:
         "".join(
             f'<li class="rank-{row["rank"]}"><span class="rank">{row["rank"]}</span> '
             f'<span class="who">{escape(row["label"])}</span> '
-            f'<span class="total">{row["total_text"]}</span></li>\n'
+            f'<span class="total">{row["total_text"]}</span></li>'
             for row in sheet.standings
         )
     )

@@ -12,8 +12,8 @@ from django.utils import translation
 
 from games.registry import all_homes
 from live.templatetags.live import board_rows
-from matches.models import Match
 from matches.sheets import build_sheet
+from tests.factories import demo_match
 
 pytestmark = pytest.mark.django_db
 
@@ -37,17 +37,11 @@ def _squeezed(html: str) -> str:
 
 @pytest.mark.parametrize("home", all_homes(), ids=lambda home: home.slug)
 def test_the_rows_read_as_the_template_loops_wrote_them(home, club):
-    demo = home.demo()
-    assert demo is not None
-    match = Match.start(
-        club=club, game=home.slug, players=list(demo.players), teams=demo.teams, options=demo.options
-    )
-    for body in demo.rounds:
-        match.add_round(body)
+    match = demo_match(home, club)
     for language in ("en", "nl", "fr"):
         with translation.override(language):
             sheet = build_sheet(match, match.recorded())
             context = Context({"sheet": sheet})
             assert _squeezed(board_rows(sheet)) == _squeezed(VIEWER_LOOP.render(context))
             assert _squeezed(board_rows(sheet, running=False)) == _squeezed(TV_LOOP.render(context))
-    assert len(sheet.rounds) == len(demo.rounds)
+    assert len(sheet.rounds) == len(home.demo().rounds)
