@@ -8,7 +8,6 @@ query them, and are rewritten by every write.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, NamedTuple, overload
 
+import orjson
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connections, models, router, transaction
@@ -88,7 +88,7 @@ def read_stored(match: Match) -> Stored:
         with connections[using].cursor() as cursor:
             cursor.execute(_STORED_SQL, [match.pk])
             version, packed, seated, changes = cursor.fetchone() or (None, None, None, 0)
-        rows = [RoundRow._make(row) for row in json.loads(f"[{packed or ''}]")]
+        rows = [RoundRow._make(row) for row in orjson.loads(f"[{packed or ''}]")]
         match._seats = _seat_rows(seated)  # for ``seated``
         if version is not None:
             match._changes = (version, changes)  # for ``change_count``
@@ -932,7 +932,7 @@ _MEMBER_MATCH = MemberRead(Match, unset=["deleted_at"])
 
 
 def _seat_rows(packed: str | None) -> list[SeatRow]:
-    return [SeatRow._make(seat) for seat in json.loads(f"[{packed or ''}]")]
+    return [SeatRow._make(seat) for seat in orjson.loads(f"[{packed or ''}]")]
 
 
 EXPORT_KEPT = timedelta(days=7)  # then purged: on the next export of any club, or by purge_exports
