@@ -8,7 +8,7 @@ the rest (standings, rows, hints, chart, the round form's fields) was most of a 
 work, and it is the same for every phone at the table until the next deal is written: a
 phone that saves a deal makes the others refresh the sheet at the new version.
 
-    {% keep "sheet" sheet.version keeps manages each csrf_token idempotency_key %}
+    {% keep "sheet" kept keeps manages each csrf_token idempotency_key using drawing %}
       ... drawn once per version (and language, time zone, site code) ...
       {% fresh %}... drawn for each request ...{% endfresh %}
     {% endkeep %}
@@ -27,6 +27,10 @@ phone that saves a deal makes the others refresh the sheet at the new version.
   were not there.
 - A ``{% keep %}`` inside another goes in a ``{% fresh %}`` block of the outer one (the page's
   content in the kept frame); anywhere else it is refused.
+- ``using name`` (last) names a function in the context that returns what drawing the fragment
+  takes beyond the rest of the context (a dict, pushed while it is drawn): it is called only
+  when the fragment is drawn, so a view need not read or compute what a kept copy already shows
+  (the sheet's rounds). ``{% fresh %}`` blocks never see those values.
 
 A kept fragment is a pure function of its key, so an entry is right or missing; a cache that
 fails is a miss, logged (``config.kept``), and the page is drawn as if nothing were kept.
@@ -94,11 +98,17 @@ class _Drawing:
 
 class KeepNode(Node):
     def __init__(
-        self, name: str, version: list[FilterExpression], each: list[str], nodelist: NodeList
+        self,
+        name: str,
+        version: list[FilterExpression],
+        each: list[str],
+        nodelist: NodeList,
+        using: str | None = None,
     ) -> None:
         self.name = name
         self.version = version
         self.each = each
+        self.using = using
         self.nodelist = nodelist
         self.holes = [node for node in nodelist.get_nodes_by_type(FreshNode) if isinstance(node, FreshNode)]
 
@@ -108,7 +118,8 @@ class KeepNode(Node):
             raise template.TemplateSyntaxError("a {% keep %} inside another, outside a {% fresh %} block")
         version = [part.resolve(context) for part in self.version]
         if any(part is None for part in version):
-            return self.nodelist.render(context)
+            with context.push(self._supplied(context)):
+                return self.nodelist.render(context)
         key = self._key(version)
         drawn = _read(key)
         if drawn is None:
@@ -124,9 +135,23 @@ class KeepNode(Node):
         """The fragment with its holes as marks: (mark, the text between holes, which hole is each)."""
         drawing = _Drawing(self.holes)
         values = {name: mark_safe(drawing.placeholder(index)) for index, name in enumerate(self.each)}
-        with context.push(values, **{DRAWING: drawing}):
+        with context.push(self._supplied(context), **values, **{DRAWING: drawing}):
             text = self.nodelist.render(context)
         return drawing.mark, text.split(f"{drawing.mark}h\x00"), drawing.reached
+
+    def _supplied(self, context: Context) -> dict[str, Any]:
+        """What ``using``'s function returns: computed here, only for a fragment being drawn."""
+        if self.using is None:
+            return {}
+        supply = context.get(self.using)
+        if not callable(supply):
+            raise template.TemplateSyntaxError(
+                f"{{% keep %}} using {self.using!r}: no such function in the context"
+            )
+        supplied = supply()
+        if not isinstance(supplied, dict):
+            raise template.TemplateSyntaxError(f"{{% keep %}} using {self.using!r}: it returned no dict")
+        return supplied
 
     def _fill(self, drawn: tuple[str, list[str], list[int]], context: Context) -> SafeString:
         mark, pieces, reached = drawn
@@ -164,8 +189,13 @@ def _keep(key: str, drawn: tuple[str, list[str], list[int]]) -> None:
 def keep(parser: Parser, token: Token) -> KeepNode:
     bits = token.split_contents()
     if len(bits) < 3 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
-        raise template.TemplateSyntaxError('{% keep "name" version... [each name...] %}')
+        raise template.TemplateSyntaxError('{% keep "name" version... [each name...] [using name] %}')
     name, rest = bits[1][1:-1], bits[2:]
+    using = None
+    if "using" in rest:
+        if rest.index("using") != len(rest) - 2:
+            raise template.TemplateSyntaxError("{% keep %}: 'using name' comes last")
+        rest, using = rest[:-2], rest[-1]
     each: list[str] = []
     if "each" in rest:
         at = rest.index("each")
@@ -174,7 +204,7 @@ def keep(parser: Parser, token: Token) -> KeepNode:
         raise template.TemplateSyntaxError("{% keep %} needs a version")
     nodelist = parser.parse(("endkeep",))
     parser.delete_first_token()
-    return KeepNode(name, [parser.compile_filter(bit) for bit in rest], each, nodelist)
+    return KeepNode(name, [parser.compile_filter(bit) for bit in rest], each, nodelist, using)
 
 
 @register.tag

@@ -99,6 +99,33 @@ def read_stored(match: Match) -> Stored:
     return Stored(None, [RoundRow._make(row) for row in rounds])
 
 
+class Outline(NamedTuple):
+    """A match as its sheet's kept copy needs it (``matches.views.match_detail``): what the
+    key is made of and what is drawn for each reader, without its rounds. At 200 deals, reading
+    and laying out every round was most of a sheet view that then found the sheet kept."""
+
+    version: datetime | None  # the row's (``Match.updated_at``); None: the match is gone
+    seats: tuple[SeatRow, ...]
+    played: int  # how many deals are stored
+    provisional: list[tuple[int, str]]  # the deals awaiting confirmation: (number, entered by)
+
+
+def read_outline(match: Match) -> Outline | None:
+    """``Outline`` of a match, in one fixed statement (one snapshot: the seats and deals are
+    those of that version; the seats are also kept for ``seated``). None on SQLite (``make
+    run``), where the page reads the rounds at once (``Match.recorded``): there the outline's
+    three queries would cost more than they save."""
+    using = router.db_for_read(Round, instance=match)
+    if connections[using].vendor != "postgresql":
+        return None
+    with connections[using].cursor() as cursor:
+        cursor.execute(_OUTLINE_SQL, [match.pk])
+        version, seated, played, waiting = cursor.fetchone() or (None, None, 0, None)
+    match._seats = _seat_rows(seated)
+    provisional = [(number, name) for number, name in orjson.loads(f"[{waiting or ''}]")]
+    return Outline(version, tuple(match._seats), played, provisional)
+
+
 def read_rows(match: Match) -> list[RoundRow]:
     """The rounds of a match as ``RoundRow`` values, in order (``read_stored``)."""
     return read_stored(match).rows
@@ -920,6 +947,14 @@ _STORED_SQL = (
     " r.provisional, r.created_by_name)::text, ',' ORDER BY r.number)"
     f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id), {_SEATS_SQL},"
     f" (SELECT count(*) FROM {RoundRevision._meta.db_table} v WHERE v.match_id = m.id)"
+    f" FROM {Match._meta.db_table} m WHERE m.id = %s"
+)
+# ``read_outline``: the version, the seats, how many deals and the provisional ones.
+_OUTLINE_SQL = (
+    f"SELECT m.updated_at, {_SEATS_SQL},"
+    f" (SELECT count(*) FROM {Round._meta.db_table} r WHERE r.match_id = m.id),"
+    " (SELECT string_agg(json_build_array(r.number, r.created_by_name)::text, ',' ORDER BY r.number)"
+    f" FROM {Round._meta.db_table} r WHERE r.match_id = m.id AND r.provisional)"
     f" FROM {Match._meta.db_table} m WHERE m.id = %s"
 )
 # ``Match._lock_version``: the row's version and its seats, with the row locked.

@@ -14,6 +14,7 @@ session lasts: the undo keeps its body in the session, keyed by match.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -41,10 +42,13 @@ from matches.models import (
     ClubExport,
     Conflict,
     Match,
+    Outline,
     Recorded,
     Round,
     RoundRevision,
+    read_outline,
 )
+from matches.presenters import next_json
 from matches.refusals import SiteRefused
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
@@ -141,13 +145,14 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The sheet. Its kept copy (``{% keep %}``) is looked up by the match's outline; the rounds
+    are read and laid out only when it has to be drawn (SQLite reads them at once)."""
     match = _match_for_member(request, match_id)
-    recorded = match.recorded()
-    saved = request.GET.get("saved", "")
-    last = len(recorded.rounds)
-    return _render_sheet(
-        request, match, recorded, body=None, errors=[], saved=last if saved == str(last) and last else None
-    )
+    outline = read_outline(match)
+    recorded = match.recorded() if outline is None else None
+    last = outline.played if outline is not None else len(recorded.rounds) if recorded else 0
+    saved = last if request.GET.get("saved", "") == str(last) and last else None
+    return _render_sheet(request, match, recorded, body=None, errors=[], saved=saved, outline=outline)
 
 
 @login_required
@@ -437,6 +442,7 @@ def _form_context(
     rows = entry_rows(sheet, body, grouped)
     return {
         "sheet": sheet,
+        "match": sheet.match,
         "home": home,
         "errors": grouped,
         "error_summary": error_summary(errors, [row.label for row in rows]),
@@ -456,21 +462,50 @@ def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLi
 def _render_sheet(
     request: HtmxHttpRequest,
     match: Match,
-    recorded: Recorded,
+    recorded: Recorded | None,
     *,
     body: Any,
     errors: list[dict[str, str]],
     status: int = 200,
     saved: int | None = None,
+    outline: Outline | None = None,
 ) -> HttpResponse:
-    sheet = build_sheet(match, recorded)
+    """The whole sheet, as ``recorded`` (a write's answer) or, with ``outline`` instead, as a
+    view finds it: then the rounds are read only if the kept copy has to be drawn ("drawing",
+    which ``{% keep ... using drawing %}`` calls). Its fresh parts (the saved box, Redo, the
+    deals awaiting confirmation) come from the outline. A copy drawn from a read newer than the
+    outline is kept under the outline's version: it is what a reader a moment later sees."""
+    version: tuple[object, ...] | None
+    if outline is None:
+        assert recorded is not None
+        sheet = build_sheet(match, recorded)
+        drawn = _sheet_context(match, sheet, body, errors)
+        version, provisional = sheet.version, sheet.provisional
+
+        def drawing() -> dict[str, Any]:
+            return drawn
+
+        def upcoming() -> dict[str, Any] | None:
+            return sheet.next
+    else:
+        version = (match.pk, outline.version, outline.seats) if outline.version is not None else None
+        provisional = [{"number": number, "entered_by": who} for number, who in outline.provisional]
+
+        def drawing() -> dict[str, Any]:
+            return _sheet_context(match, build_sheet(match, match.recorded()), body, errors)
+
+        def upcoming() -> dict[str, Any] | None:
+            return next_json(match.game, match.state().next)
+
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     context = {
-        **_form_context(sheet, body, errors),
+        "match": match,
+        "home": home_for(match.game),
+        "drawing": drawing,
+        "provisional": provisional,
         "idempotency_key": uuid.uuid4().hex,
-        "kept": sheet.version if body is None and not errors else None,
-        "changes": match.change_count(),
-        "redo": _redo_number(request, match, sheet),
+        "kept": version if body is None and not errors else None,
+        "redo": _redo_number(request, match, upcoming),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
     }
     response = render(request, template, context, status=status)
@@ -478,11 +513,22 @@ def _render_sheet(
     return response
 
 
-def _redo_number(request: HttpRequest, match: Match, sheet: Sheet) -> int | None:
-    """The deal a Redo button would put back: the one this session undid, if it is next again."""
+def _sheet_context(match: Match, sheet: Sheet, body: Any, errors: list[dict[str, str]]) -> dict[str, Any]:
+    """What the sheet's kept part is drawn from."""
+    return {**_form_context(sheet, body, errors), "changes": match.change_count()}
+
+
+def _redo_number(
+    request: HttpRequest, match: Match, upcoming: Callable[[], dict[str, Any] | None]
+) -> int | None:
+    """The deal a Redo button would put back: the one this session undid, if it is next again
+    (``upcoming``, the next deal, is asked for only then)."""
     kept = request.session.get(_redo_key(match))
     number = kept.get("number") if isinstance(kept, dict) else None
-    return number if sheet.next is not None and number == sheet.next.get("number") else None
+    if number is None:
+        return None
+    following = upcoming()
+    return number if following is not None and number == following.get("number") else None
 
 
 def _render_form(
