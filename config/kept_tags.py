@@ -118,8 +118,8 @@ class KeepNode(Node):
             raise template.TemplateSyntaxError("a {% keep %} inside another, outside a {% fresh %} block")
         version = [part.resolve(context) for part in self.version]
         if any(part is None for part in version):
-            with context.push(self._supplied(context)):
-                return self.nodelist.render(context)
+            # Drawn as if it were kept, so that it reads the same either way.
+            return self._fill(self._draw(context), context)
         key = self._key(version)
         drawn = _read(key)
         if drawn is None:

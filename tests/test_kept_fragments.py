@@ -121,6 +121,31 @@ def test_a_cache_that_fails_draws_the_fragment_every_time(caplog):
     assert "could not read" in caplog.text and "could not keep" in caplog.text
 
 
+def test_what_a_fragment_is_drawn_from_is_computed_only_when_it_is_drawn():
+    fresh = '{% fresh %}{{ rows|default:"-" }}{% endfresh %}'
+    page = _template('{% keep "t" version using drawing %}{{ rows }}|' + fresh + "{% endkeep %}")
+    calls = []
+
+    def drawing():
+        calls.append(1)
+        return {"rows": f"rows {len(calls)}"}
+
+    seen = [page.render(Context({"version": version, "drawing": drawing})) for version in (1, 1, 2, None)]
+    # Drawn at versions 1 and 2 and, not kept, at None; the fresh block never sees the values.
+    assert seen == ["rows 1|-", "rows 1|-", "rows 2|-", "rows 3|-"]
+    assert len(calls) == 3
+
+
+def test_using_something_that_is_not_a_function_returning_a_dict_is_refused():
+    page = _template('{% keep "t" version using drawing %}x{% endkeep %}')
+    with pytest.raises(TemplateSyntaxError, match="no such function"):
+        page.render(Context({"version": None}))
+    with pytest.raises(TemplateSyntaxError, match="no dict"):
+        page.render(Context({"version": None, "drawing": lambda: ["rows"]}))
+    with pytest.raises(TemplateSyntaxError, match="comes last"):
+        _template('{% keep "t" version using drawing each csrf_token %}x{% endkeep %}')
+
+
 def test_a_fresh_block_in_a_loop_is_refused():
     page = _template(
         '{% keep "t" 1 %}{% for x in xs %}{% fresh %}{{ x }}{% endfresh %}{% endfor %}{% endkeep %}'
