@@ -1,8 +1,8 @@
 """The standings' stored part: the standings table, and the season so far as a chart and a
 table of points per evening (or per day played). ``StoredTables`` reads them only when the page
-asks, and the page asks only when its copy in the shared cache is missing (``{% cache %}``,
-varied on ``StoredTables.version`` and the language); the API keeps its answer the same way
-(``config.kept.kept`` under ``built``).
+asks, and the page asks only when its kept copy in the shared cache is missing (``{% keep %}``
+under ``StoredTables.version`` and the reader's role, with the page's header; the language is
+in every kept key); the API keeps its answer the same way (``config.kept.kept`` under ``built``).
 
 Why: these tables are a row per member and a cell per member and day, a few thousand cells that
 change only when the stored standings are rebuilt, while a ladder's page is read by every table

@@ -20,7 +20,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.kept import KEPT_FOR
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
 from league.page_reads import evenings_with_tables, open_matches
@@ -100,7 +99,6 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
         {
             "competition": competition,
             "stored": StoredTables(competition, evenings),
-            "stored_for": KEPT_FOR,
             "evenings": evenings,
             "several_games": len(competition.games) > 1,
             "open_tables": provisional,

@@ -172,6 +172,40 @@ def test_the_standings_page_shows_every_change_though_it_keeps_its_tables(client
     assert f'<th scope="col" class="num">{later.date:%d/%m}</th>' in page()
 
 
+def test_a_kept_standings_page_reads_no_stored_rows_and_shows_an_edit_at_once(client, alice, evening):
+    """The page's header, standings and season are kept together (``{% keep %}`` under the
+    stored tables' version): a second view reads none of the stored rows, and the secretary's
+    edit of the competition (which rebuilds the standings) shows on the next view."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    evening.present.set(evening.club.players.all())
+    first, _second = evening.draw_and_start(rng=random.Random(3))
+    first.match.add_round(deal(winner=1))
+    client.force_login(alice)
+    url = reverse("league_standings", args=[evening.competition_id])
+    assert "Winter 2026" in client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as kept:
+        again = client.get(url).content.decode()
+    assert not [query for query in kept if "league_standing" in query["sql"]]
+    assert "New evening" in again and "0 deals" in again  # the form and the open table: fresh
+    competition = evening.competition
+    data = {
+        "name": "Winter 2026/27",
+        "games": competition.games,
+        "counts": competition.counts,
+        "starts_on": competition.starts_on.isoformat(),
+        "ends_on": competition.ends_on.isoformat(),
+        "kind": competition.kind,
+        "placement_points": competition.placement_points,
+        "best_of": competition.best_of or "",
+        "min_evenings": competition.min_evenings,
+    }
+    edited = client.post(reverse("league_competition_edit", args=[competition.pk]), data)
+    assert edited.status_code == 302, edited.content.decode()[:2000]
+    assert "<h1>Winter 2026/27</h1>" in client.get(url).content.decode()
+
+
 def test_a_competition_of_another_club_or_no_competition_at_all_is_not_found(client, charlie, evening):
     """The competition is read with the reader's membership (``league.views._competition``)."""
     client.force_login(charlie)
