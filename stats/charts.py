@@ -6,7 +6,8 @@ score progression, a player's rating history, a league's standings over a season
 it into coordinates in a 320 by 160 box that scales to the phone's width (so at 360 px one unit
 is about one pixel and the 11-unit labels stay readable). The lines are coloured by CSS classes
 (``chart-line-0``...) from custom properties, so a dark theme restyles them; the same numbers
-are in a table below the drawing for screen readers and for people who would rather read.
+are in a table below the drawing for screen readers and for people who would rather read (or,
+for a match, in its grid of deals, which the chart then names instead of repeating it).
 
 Hand-written rather than a charting library: a polyline per series and a few ticks is less
 code than wiring a library's output through the Content-Security-Policy (no inline styles).
@@ -74,7 +75,9 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     return ticks
 
 
-def draw(chart: LineChart) -> Drawing:
+def draw(chart: LineChart, *, table: bool = True) -> Drawing:
+    """The chart's coordinates and texts; without ``table``, no rows of numbers (the page shows
+    the same numbers elsewhere: a match's grid holds every running total)."""
     values = [v for s in chart.series for v in s.values if v is not None]
     ticks = nice_ticks(min(values, default=0), max(values, default=1))
     low, high = ticks[0], ticks[-1]
@@ -95,18 +98,16 @@ def draw(chart: LineChart) -> Drawing:
 
     lines = []
     across = [exact_x(i) for i in range(count)]
+    # Written with one decimal straight from the exact values: the same text as rounding first
+    # and printing the float, at a fraction of the cost (a long match has thousands); each x is
+    # written once for every series, and y is ``exact_y`` inline (a call per point cost as much).
+    written = [f"{px:.1f}," for px in across]
+    span = high - low
     for number, series in enumerate(chart.series):
-        # Written with one decimal straight from the exact values: the same text as rounding
-        # first and printing the float, at a fraction of the cost (a long match has thousands).
-        points = [(across[i], exact_y(v)) for i, v in enumerate(series.values) if v is not None]
-        lines.append(
-            Line(
-                series.label,
-                number % COLOURS,
-                " ".join([f"{px:.1f},{py:.1f}" for px, py in points]),
-                (round(points[-1][0], 1), round(points[-1][1], 1)) if points else None,
-            )
-        )
+        shown = [(i, v) for i, v in enumerate(series.values) if v is not None]
+        points = " ".join([f"{written[i]}{TOP + plot_h * (1 - (v - low) / span):.1f}" for i, v in shown])
+        end = (round(across[shown[-1][0]], 1), round(exact_y(shown[-1][1]), 1)) if shown else None
+        lines.append(Line(series.label, number % COLOURS, points, end))
     # At most five labels along the bottom, so they never overlap at phone width.
     every = max(1, math.ceil(count / 5))
     x_ticks = tuple(
@@ -119,9 +120,13 @@ def draw(chart: LineChart) -> Drawing:
         if i % every == 0 or i == count - 1
     )
     fmt = f"{{:.{chart.decimals}f}}"
-    rows = tuple(
-        (label, tuple("" if s.values[i] is None else fmt.format(s.values[i]) for s in chart.series))
-        for i, label in enumerate(chart.labels)
+    rows = (
+        tuple(
+            (label, tuple("" if s.values[i] is None else fmt.format(s.values[i]) for s in chart.series))
+            for i, label in enumerate(chart.labels)
+        )
+        if table
+        else ()
     )
     y_ticks = tuple((y(t), fmt.format(t) if chart.decimals else f"{t:g}") for t in ticks)
     return Drawing(chart, tuple(lines), y_ticks, x_ticks, rows)
@@ -130,11 +135,19 @@ def draw(chart: LineChart) -> Drawing:
 def running_totals(labels: Sequence[str], rounds: Sequence[dict[str, object]], title: str) -> LineChart:
     """A match's score progression from the sheet's rounds (their ``running`` totals, as the
     sheet already shows them): one series per column, starting from 0 before deal 1."""
-    series = []
-    for unit, label in enumerate(labels):
-        values: list[float | None] = [0.0]
-        for data in rounds:
-            running = data.get("running")
-            values.append(float(running[unit]) if isinstance(running, list) else None)
-        series.append(Series(label, tuple(values)))
+    totals = [data.get("running") for data in rounds]
+    if all(isinstance(running, list) and len(running) == len(labels) for running in totals):
+        # Every deal has its totals (always, from a sheet): the columns, transposed at once.
+        columns = zip(*totals, strict=True) if totals else ((),) * len(labels)
+        series = [
+            Series(label, (0.0, *map(float, column))) for label, column in zip(labels, columns, strict=True)
+        ]
+    else:
+        series = [
+            Series(
+                label,
+                (0.0, *(float(running[unit]) if isinstance(running, list) else None for running in totals)),
+            )
+            for unit, label in enumerate(labels)
+        ]
     return LineChart(title, ("0", *(str(data.get("number", "")) for data in rounds)), tuple(series))

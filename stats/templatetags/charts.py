@@ -28,17 +28,21 @@ def line_chart(chart: LineChart) -> SafeString:
 
 @register.simple_tag
 def score_progression(sheet: Any) -> SafeString:
-    """Nothing before the second deal: one point is not a line."""
+    """Nothing before the second deal: one point is not a line. Its numbers are the running
+    totals the grid above it shows deal by deal, so it points there instead of repeating them
+    in a table of its own (at 200 deals that table was a third of the page)."""
     rounds = list(getattr(sheet, "rounds", []))
     if len(rounds) < 2:
         return mark_safe("")
     labels = [column.label for column in sheet.columns]
-    return figure(draw(running_totals(labels, rounds, _("Scores deal by deal"))))
+    chart = draw(running_totals(labels, rounds, _("Scores deal by deal")), table=False)
+    return figure(chart, elsewhere=("#rounds", _("The numbers: the running totals in the grid of deals")))
 
 
-def figure(drawing: Drawing) -> SafeString:
+def figure(drawing: Drawing, *, elsewhere: tuple[str, str] | None = None) -> SafeString:
     """The chart as an accessible image (an SVG with its title), its legend, and the same
-    numbers in a table that opens below it."""
+    numbers in a table that opens below it, or with ``elsewhere`` (an address on the page and
+    its text) a link to where the page already shows them."""
     title = escape(drawing.chart.title)
     left, right = drawing.plot_left, drawing.plot_right
     grid = "".join(
@@ -67,6 +71,22 @@ def figure(drawing: Drawing) -> SafeString:
         f"{escape(line.label)}</li>"
         for line in drawing.lines
     )
+    if elsewhere is not None:
+        address, text = elsewhere
+        numbers = f'  <p class="chart-table"><a href="{escape(address)}">{escape(text)}</a></p>\n'
+    else:
+        numbers = _numbers(drawing, title)
+    return mark_safe(
+        f'<figure class="chart">\n  <figcaption>{title}</figcaption>\n'
+        f'  <svg class="chart-svg" viewBox="0 0 {drawing.width} {drawing.height}" role="img"'
+        f' aria-label="{title}" focusable="false">\n    <title>{title}</title>\n'
+        f"    {grid}\n    {ticks}\n    {lines}\n  </svg>\n"
+        f'  <ul class="chart-legend">{legend}</ul>\n{numbers}</figure>'
+    )
+
+
+def _numbers(drawing: Drawing, title: str) -> str:
+    """The drawing's numbers as a table that opens below it."""
     heads = "".join(f'<th scope="col">{escape(line.label)}</th>' for line in drawing.lines)
     # The values are ``draw``'s numbers (digits, a sign and a point): nothing to escape.
     rows = "".join(
@@ -75,14 +95,10 @@ def figure(drawing: Drawing) -> SafeString:
         + "</tr>"
         for label, values in drawing.rows
     )
-    return mark_safe(
-        f'<figure class="chart">\n  <figcaption>{title}</figcaption>\n'
-        f'  <svg class="chart-svg" viewBox="0 0 {drawing.width} {drawing.height}" role="img"'
-        f' aria-label="{title}" focusable="false">\n    <title>{title}</title>\n'
-        f"    {grid}\n    {ticks}\n    {lines}\n  </svg>\n"
-        f'  <ul class="chart-legend">{legend}</ul>\n'
-        f'  <details class="chart-table">\n    <summary>{escape(_("The numbers"))}</summary>\n'
+    summary = escape(_("The numbers"))  # not inside the f-string: makemessages would not find it
+    return (
+        f'  <details class="chart-table">\n    <summary>{summary}</summary>\n'
         f'    <div class="table-scroll" tabindex="0" role="region" aria-label="{title}"><table>\n'
         f'      <thead><tr><th scope="col"></th>{heads}</tr></thead>\n'
-        f"      <tbody>{rows}</tbody>\n    </table></div>\n  </details>\n</figure>"
+        f"      <tbody>{rows}</tbody>\n    </table></div>\n  </details>\n"
     )

@@ -51,6 +51,27 @@ def test_the_include_is_an_accessible_image_with_a_table():
     assert "style=" not in html  # colours come from the stylesheet (the CSP allows no inline style)
 
 
+def test_a_matchs_chart_points_to_its_grid_instead_of_repeating_the_numbers():
+    """The score progression's numbers are the running totals the grid shows deal by deal."""
+    from django.utils import translation
+
+    from stats.templatetags.charts import score_progression
+
+    class Sheet:
+        columns = [type("Column", (), {"label": name})() for name in ("Anna", "Bram")]
+        rounds = [{"number": 1, "running": [30, -5]}, {"number": 2, "running": [45, 60]}]
+
+    html = score_progression(Sheet())
+    assert 'role="img"' in html and "<table>" not in html and "chart-line-1" in html
+    assert '<a href="#rounds">The numbers: the running totals in the grid of deals</a>' in html
+    with translation.override("nl"):
+        assert "De getallen: de tussenstanden" in score_progression(Sheet())
+        chart = LineChart("Rating", ("1", "2"), (Series("Anna", (1.5, 2.5)),), decimals=1)
+        assert "<summary>De getallen</summary>" in Template("{% load charts %}{% line_chart chart %}").render(
+            Context({"chart": chart})
+        )
+
+
 def test_coordinates_stay_svg_numbers_in_dutch_and_french():
     """A template would print 12.5 as "12,5" in Dutch and French, which SVG cannot read."""
     from django.utils import translation
