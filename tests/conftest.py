@@ -4,7 +4,9 @@ In a club with roles (``klaverclub``), Dora is an admin and Sam a scorekeeper as
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from matches import round_fields
@@ -19,6 +21,15 @@ def _empty_cache():
     form remembered by an earlier test (``matches.round_fields``)."""
     cache.clear()
     round_fields.forget()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's language: a request of an earlier test on this worker may
+    have left its user's language active (the site's middleware activates it per request, as
+    Django's own does), and a tag rendered outside a request would then speak Dutch."""
+    translation.activate(settings.LANGUAGE_CODE)
     yield
 
 
