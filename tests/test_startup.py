@@ -26,3 +26,22 @@ def test_starts_once_the_manifest_exists(tmp_path: Path) -> None:
 def test_local_storage_needs_no_collected_files() -> None:
     # The test settings serve static files from their folders (no manifest to wait for).
     require_collected_static()
+
+
+def test_a_started_server_leaves_what_start_up_made_out_of_the_collectors_walks() -> None:
+    """``config/wsgi.py`` freezes the objects of start-up (``gc.freeze``): a full collection in
+    a request then walks only what requests made."""
+    import os
+    import subprocess
+    import sys
+
+    probe = "import gc, config.wsgi; print(gc.get_freeze_count())"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings"},
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert int(done.stdout.strip()) > 10_000
