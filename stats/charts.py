@@ -135,19 +135,10 @@ def draw(chart: LineChart, *, table: bool = True) -> Drawing:
 def running_totals(labels: Sequence[str], rounds: Sequence[dict[str, object]], title: str) -> LineChart:
     """A match's score progression from the sheet's rounds (their ``running`` totals, as the
     sheet already shows them): one series per column, starting from 0 before deal 1."""
-    totals = [data.get("running") for data in rounds]
-    if all(isinstance(running, list) and len(running) == len(labels) for running in totals):
-        # Every deal has its totals (always, from a sheet): the columns, transposed at once.
-        columns = zip(*totals, strict=True) if totals else ((),) * len(labels)
-        series = [
-            Series(label, (0.0, *map(float, column))) for label, column in zip(labels, columns, strict=True)
-        ]
-    else:
-        series = [
-            Series(
-                label,
-                (0.0, *(float(running[unit]) if isinstance(running, list) else None for running in totals)),
-            )
-            for unit, label in enumerate(labels)
-        ]
+    # The sheet's columns of running totals, transposed at once (a loop per cell cost more than
+    # drawing them).
+    columns = zip(*(data["running"] for data in rounds), strict=True) if rounds else ((),) * len(labels)
+    series = [
+        Series(label, (0.0, *map(float, column))) for label, column in zip(labels, columns, strict=True)
+    ]
     return LineChart(title, ("0", *(str(data.get("number", "")) for data in rounds)), tuple(series))
