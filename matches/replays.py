@@ -20,10 +20,14 @@ import copyreg
 import hashlib
 import logging
 import pickle
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final, overload
 
 from django.core.cache import cache
 
@@ -37,9 +41,10 @@ KEPT_FOR = 6 * 60 * 60  # seconds: a table enters a deal every few minutes
 
 
 def _engine_version() -> str:
-    """A digest of the rules engine's source: a state replayed by other rules is another key."""
-    digest = hashlib.blake2b(digest_size=8)
-    for path in sorted(Path(scoring.__file__).parent.rglob("*.py")):
+    """A digest of the rules engine's source and of this module's (how a state is packed): a
+    state replayed by other rules, or packed another way, is another key."""
+    digest = hashlib.blake2b(sys.byteorder.encode(), digest_size=8)
+    for path in [*sorted(Path(scoring.__file__).parent.rglob("*.py")), Path(__file__)]:
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -83,17 +88,92 @@ def keep(match_id: int, version: datetime, state: MatchState) -> None:
 # --- pickling the engine's immutable values --------------------------------------------------
 # The engine keeps options and extras read-only (``MappingProxyType``, which pickle refuses) and
 # its score log as a chain of links (which pickle would follow one nested call per deal, too
-# deep for a long match). Both are rebuilt from plain values instead; the log in one piece
-# (``ScoreLog.of``), so reading a kept state costs the same at deal 300 as at deal 3.
+# deep for a long match). Both are rebuilt from plain values instead.
+#
+# The log is kept packed: every deal's scores as one run of 64-bit integers (``PackedScores``),
+# read back as one link whose earlier rounds stay packed until something reads them (a drawn
+# sheet; a save never does). Keeping the state again after a deal copies those bytes and packs
+# the deals added since. As tuples, pickling and unpickling the log was most of a kept state's
+# cost and grew with the match: 0.2 ms of every save at 300 deals, 0.5 ms at 1 000 (issue 13).
+# A game is pickled as its slug: the registry holds the one instance of each.
+
+_INTEGER: Final = "i"  # signed, 32 bits on every platform Python runs on, in the machine's order (part of
+# every key: ``ENGINE``); a score beyond it keeps the log as tuples
+
+
+class PackedScores(Sequence[tuple[int, ...]]):
+    """Rounds' scores, ``width`` integers a round, packed in ``data``; unpacked (once) when read."""
+
+    __slots__ = ("_rows", "data", "width")
+
+    def __init__(self, width: int, data: bytes) -> None:
+        self.width, self.data = width, data
+        self._rows: tuple[tuple[int, ...], ...] | None = None
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        if self._rows is None:
+            numbers = iter(memoryview(self.data).cast(_INTEGER).tolist())
+            self._rows = tuple(zip(*[numbers] * self.width, strict=True))
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self.data) // (self.width * _SIZE)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter(self.rows())
+
+
+_SIZE = array(_INTEGER).itemsize
+
+
+def _pack(rows: Sequence[tuple[int, ...]]) -> bytes:
+    return array(_INTEGER, [score for row in rows for score in row]).tobytes()
+
+
+def _reduce_log(log: ScoreLog) -> tuple[Any, tuple[Any, ...]]:
+    earlier, newer = log.split()
+    if not newer:
+        return ScoreLog, ()
+    width = len(newer[-1])
+    try:
+        if isinstance(earlier, PackedScores) and earlier.width == width:
+            data = earlier.data + _pack(newer)
+        else:
+            data = _pack(tuple(earlier) + newer)
+    except OverflowError:  # a score beyond 32 bits (no game comes near it)
+        return ScoreLog.of, (log.as_tuple(),)
+    return _packed_log, (width, data)
+
+
+def _packed_log(width: int, data: bytes) -> ScoreLog:
+    """The log of ``data``'s rounds: the last one unpacked, the earlier ones left packed."""
+    cut = len(data) - width * _SIZE
+    last = tuple(memoryview(data[cut:]).cast(_INTEGER).tolist())
+    length = len(data) // (width * _SIZE)
+    return ScoreLog(last, None, length, PackedScores(width, data[:cut]) if cut else ())
 
 
 def _read_only(values: dict[str, Any]) -> MappingProxyType[str, Any]:
     return MappingProxyType(values)
 
 
-def _score_log(scores: tuple[tuple[int, ...], ...]) -> ScoreLog:
-    return ScoreLog.of(scores)
+def _reduce_state(state: MatchState) -> tuple[Any, tuple[Any, ...]]:
+    """A state as its fields, without what it worked out from them (``scores``, every deal's
+    scores as tuples, if a page asked for them before the state was kept)."""
+    return MatchState, tuple(getattr(state, name) for name in _STATE_FIELDS)
 
+
+_STATE_FIELDS = [field.name for field in fields(MatchState)]
 
 copyreg.pickle(MappingProxyType, lambda proxy: (_read_only, (dict(proxy),)))
-copyreg.pickle(ScoreLog, lambda chain: (_score_log, (chain.as_tuple(),)))
+copyreg.pickle(MatchState, _reduce_state)
+copyreg.pickle(ScoreLog, _reduce_log)
+for _game in scoring.all_games():
+    copyreg.pickle(type(_game), lambda game: (scoring.get_game, (game.slug,)))

@@ -150,9 +150,11 @@ class ScoreLog:
     last: Scores | None = None  # None only for the empty log
     before: ScoreLog | None = None
     length: int = 0
-    # The rounds before ``last`` as one tuple, in a log made whole (``of``) rather than round by
+    # The rounds before ``last`` in one piece, in a log made whole (``of``) rather than round by
     # round: a kept replay read back (matches/replays.py) then costs one link, not one per deal.
-    earlier: tuple[Scores, ...] = ()
+    # Any immutable sequence of scores: the replay cache keeps them packed and unpacks them
+    # only when they are read.
+    earlier: Sequence[Scores] = ()
 
     @classmethod
     def of(cls, scores: Sequence[Scores]) -> ScoreLog:
@@ -164,15 +166,21 @@ class ScoreLog:
     def add(self, scores: Scores) -> ScoreLog:
         return ScoreLog(scores, self, self.length + 1)
 
-    def as_tuple(self) -> tuple[Scores, ...]:
+    def split(self) -> tuple[Sequence[Scores], tuple[Scores, ...]]:
+        """The log as the piece it was made whole from (``earlier``, empty if none) and the
+        rounds added after it, oldest first: ``as_tuple`` without joining them."""
         newest_first: list[Scores] = []
         link: ScoreLog | None = self
         while link is not None and link.last is not None:
             newest_first.append(link.last)
             if link.earlier:
-                return link.earlier + tuple(reversed(newest_first))
+                return link.earlier, tuple(reversed(newest_first))
             link = link.before
-        return tuple(reversed(newest_first))
+        return (), tuple(reversed(newest_first))
+
+    def as_tuple(self) -> tuple[Scores, ...]:
+        earlier, newer = self.split()
+        return tuple(earlier) + newer
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreLog):

@@ -35,3 +35,14 @@ def test_rounds_added_to_a_log_made_whole_follow_its_earlier_rounds(first, then)
     assert log.as_tuple() == tuple(first + then)
     assert log.length == len(first) + len(then)
     assert log == built(first + then)
+
+
+@given(rounds, rounds)
+def test_a_log_splits_into_the_piece_it_was_made_from_and_the_rounds_added_since(first, then):
+    log = ScoreLog.of(first)
+    for row in then:
+        log = log.add(row)
+    earlier, newer = log.split()
+    assert tuple(earlier) + newer == log.as_tuple() == tuple(first + then)
+    # Made whole from ``first``: its last round is a link of its own, the rest the one piece.
+    assert tuple(earlier) == tuple(first[:-1])
