@@ -250,7 +250,8 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "players.authentication.TokenAuthentication",
+        # players.authentication's token check, reading the match an address names with it.
+        "matches.api.authentication.MatchTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

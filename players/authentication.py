@@ -42,10 +42,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
         if not TOKEN.fullmatch(token):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         text = token.decode()
-        using = router.db_for_read(get_token_model())
-        for (found, user), _extra in _tokens().rows(using, [text[: CONSTANTS.TOKEN_KEY_LENGTH]]):
-            auth_token = cast(AuthToken, found)
-            auth_token.user = user  # as select_related("user") would have it
+        for auth_token in self.tokens(text[: CONSTANTS.TOKEN_KEY_LENGTH]):
             if self._cleanup_token(auth_token):
                 continue
             try:
@@ -57,6 +54,16 @@ class TokenAuthentication(KnoxTokenAuthentication):
                     self.renew_token(auth_token)
                 return self.validate_user(auth_token)
         raise exceptions.AuthenticationFailed(_("Invalid token."))
+
+    def tokens(self, key: str) -> list[AuthToken]:
+        """The tokens that start with ``key``, each with its user (as ``select_related("user")``
+        would have it)."""
+        tokens = []
+        for (found, user), _extra in _tokens().rows(router.db_for_read(get_token_model()), [key]):
+            auth_token = cast(AuthToken, found)
+            auth_token.user = user
+            tokens.append(auth_token)
+        return tokens
 
     def _cleanup_token(self, auth_token) -> bool:
         """Whether this token has expired (it is deleted then); other tokens are left alone."""

@@ -24,9 +24,11 @@ from players.api import CredentialsSerializer, TokenSerializer
 
 
 class TokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <token>`` (players.authentication), registered by being defined."""
+    """``Authorization: Token <token>`` (players.authentication, and the API's own subclass
+    that reads the match with the token), registered by being defined."""
 
     target_class = "players.authentication.TokenAuthentication"
+    match_subclasses = True
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema):
