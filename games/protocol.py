@@ -32,8 +32,21 @@ Context = Mapping[str, object]
 
 
 class SheetColumn(Protocol):
+    """A scoring unit's column: a player, or a team of players."""
+
+    @property
+    def unit(self) -> int: ...
+
+    @property
+    def label(self) -> str: ...
+
     @property
     def total(self) -> int: ...
+
+    @property
+    def total_text(self) -> str:
+        """The total as the sheet writes it (thousands grouped)."""
+        ...
 
 
 class SheetView(Protocol):

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+import orjson
 from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
@@ -102,25 +102,57 @@ class _Unreadable(Exception):
 
 
 def _key(fields: Mapping[str, Any]) -> str:
-    text = json.dumps([get_language(), _plain(fields)], sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    # orjson: the text of the same data, sorted the same way, a fifth of json's time.
+    try:
+        text = orjson.dumps([get_language(), _plain(fields)], option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError as error:  # an integer beyond 64 bits, say
+        raise _Unreadable(str(error)) from None
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+_SCALARS = (type(None), bool, int, float, str)
 
 
 def _plain(value: object) -> object:
-    """``value`` as JSON-able data that differs wherever a template could see a difference."""
-    if value is None or isinstance(value, bool | int | float | str):
+    """``value`` as JSON-able data that differs wherever a template could see a difference.
+
+    Exact types first, then the ABCs (whose checks cost more): a form's context is mostly
+    scalars, lists and dataclasses, and this runs for every blank form drawn."""
+    kind = type(value)
+    if kind in _SCALARS:
         return value
-    if isinstance(value, list | tuple):  # before the ABCs below, whose checks cost more
+    if kind is list or kind is tuple:
+        return [_plain(item) for item in cast(Sequence[object], value)]
+    if isinstance(value, bool | int | float | str):  # a subclass (a SafeString, an IntEnum)
+        return value
+    if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
     if isinstance(value, Promise):
         return str(value)
     if isinstance(value, Mapping):
         # The type too: a mapping that answers missing keys (sheets.Blank) renders like a dict,
         # but a key is never trusted across two behaviours. Keys by ``repr``: 1 and "1" differ.
-        return {"@": type(value).__qualname__, **{repr(k): _plain(v) for k, v in value.items()}}
+        return {"@": kind.__qualname__, **{repr(k): _plain(v) for k, v in value.items()}}
     if isinstance(value, Sequence):
         return [_plain(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
-        return {"@": type(value).__qualname__, **fields}
-    raise _Unreadable(type(value).__qualname__)
+    names = _dataclass_fields(kind)
+    if names is not None and not isinstance(value, type):
+        return {"@": kind.__qualname__, **{name: _plain(getattr(value, name)) for name in names}}
+    raise _Unreadable(kind.__qualname__)
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (asked of the class once), or None for any other type."""
+    try:
+        return _FIELDS[kind]
+    except KeyError:
+        names = (
+            tuple(field.name for field in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+        _FIELDS[kind] = names
+        return names
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}

@@ -46,6 +46,7 @@ class GridColumn:
     deals: list[int]
     current: bool
     total: int
+    deals_text: str = ""  # "deals 1-5" in the reader's words, filled in here, not in a template loop
 
     @property
     def first(self) -> int:
@@ -61,6 +62,7 @@ class GridCell:
     seat: int
     number: int | None  # the deal in which this spelmaker played this contract
     current: bool  # the spelmaker choosing now, and this contract still his to choose
+    text: str = ""  # "deal 7" where it was played
 
 
 @dataclass
@@ -96,21 +98,31 @@ def grid(sheet: SheetView) -> Context:
     contracts = state.progress.contracts
     played = {(barbuse.spelmaker(setup, n), slug): n for n, slug in enumerate(contracts, start=1)}
     current = state.next.dealer if state.next else None
+    span, deal = gettext("deals %(first)s–%(last)s"), gettext("deal %(number)s")  # noqa: RUF001 (an en dash)
     columns = [
-        GridColumn(seat, players[seat], deals[seat], seat == current, sheet.columns[seat].total)
+        GridColumn(
+            seat,
+            players[seat],
+            deals[seat],
+            seat == current,
+            sheet.columns[seat].total,
+            span % {"first": deals[seat][0], "last": deals[seat][-1]},
+        )
         for seat in range(setup.players)
     ]
     rows = []
     for slug in barbuse.CONTRACTS:
-        cells = [
-            GridCell(seat, played.get((seat, slug)), seat == current and (seat, slug) not in played)
-            for seat in range(setup.players)
-        ]
+        cells = []
+        for seat in range(setup.players):
+            dealt = played.get((seat, slug))
+            text = deal % {"number": dealt} if dealt else ""
+            cells.append(GridCell(seat, dealt, seat == current and dealt is None, text))
         rows.append(GridRow(slug, contract_name(slug), penalty_line(slug, setup.options), cells))
     return {
         "columns": columns,
         "rows": rows,
         "spelmaker": players[current] if current is not None else None,
+        "dealer": current,
         "left": [(slug, contract_name(slug)) for slug in _left(sheet)],
     }
 

@@ -61,6 +61,18 @@ def minimum_meld_bands() -> list[MeldBand]:
     return bands
 
 
+@dataclass(frozen=True)
+class SideLine:
+    """A side's line of the hints."""
+
+    unit: int
+    label: str
+    total: int
+    total_text: str
+    minimum_meld: int | None  # for the next deal; None once the match is over
+    progress_label: str
+
+
 def _card(rank: str) -> Card:
     # In a card map "3" stands for the black threes only: red threes have their own field.
     return card(rank, WILD, _("black 3") if rank == "3" else None)
@@ -119,6 +131,25 @@ class CanastaHome(BaseHome):
         ),
         "canastas_exceed_meld": gettext_lazy("These canastas need at least %(minimum)s melded points."),
     }
+
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        """The hints' lines (a side's total, its minimum first meld next deal and its progress
+        to the target), their words filled in here rather than in a loop of the template."""
+        minimum = sheet.next.get("minimum_meld") if sheet.next else None
+        progress = _("%(side)s: progress to the target")
+        return {
+            "sides": [
+                SideLine(
+                    column.unit,
+                    column.label,
+                    column.total,
+                    column.total_text,
+                    minimum[column.unit] if minimum else None,
+                    progress % {"side": column.label},
+                )
+                for column in sheet.columns
+            ]
+        }
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         setup = sheet.state.setup

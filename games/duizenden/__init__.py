@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.base import BaseHome, Titles
 from games.duizenden.statistics import statistics as duizenden_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, PlayedMatch, Statistic, Text
+from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from scoring import Setup
 from scoring.cards import JOKER, RANKS
 from scoring.games import duizenden
 
 WILD = frozenset({JOKER})
+
+
+@dataclass(frozen=True)
+class NeededLine:
+    """A side's line of the hints: who, its total and the points it still needs, as words."""
+
+    unit: int
+    team: str  # "team 2" where sides are teams, else ""
+    label: str
+    total: str
+    to_go: str
 
 
 class DuizendenHome(BaseHome):
@@ -71,6 +83,27 @@ class DuizendenHome(BaseHome):
             "pack_points_base": duizenden.pack_points(0, 0),
             "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
             "joker_value": duizenden.CARD_VALUES[JOKER],
+        }
+
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        """The hints' lines, their words filled in here: each line's two sentences cost the
+        template more than the rest of the phone's answer to a saved deal put together."""
+        if sheet.next is None:
+            return {}
+        needed = sheet.next["needed"]
+        teams = sheet.state.setup.teams is not None
+        team, to_go = gettext("team %(number)s"), gettext("%(points)s to go")
+        return {
+            "needed": [
+                NeededLine(
+                    column.unit,
+                    team % {"number": column.unit + 1} if teams else "",
+                    column.label,
+                    column.total_text,
+                    to_go % {"points": needed[index]},
+                )
+                for index, column in enumerate(sheet.columns)
+            ]
         }
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from games.base import BaseHome, Titles
 from games.frustration.statistics import statistics as frustration_statistics
@@ -29,6 +31,20 @@ from games.protocol import (
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, PhaseHints
+
+ANCHOR = "anchor-of-a-contract"  # a section's address is the pattern's with its anchor here
+
+
+@dataclass(frozen=True)
+class PhaseLine:
+    """A player's line of the hints: the contract or level they play next and its rules."""
+
+    who: str
+    phase: str  # "#3"
+    rules: str  # the rules page at the contract's anchor (without JavaScript)
+    section: str  # the contract's section alone, for the rules panel
+    description: str
+
 
 PACKS_LABEL = gettext_lazy("Packs of cards")
 PACKS_MEANING = gettext_lazy(
@@ -70,7 +86,27 @@ class FrustrationHome(BaseHome):
         }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        return {"item_kind": self.item}
+        """The hints' lines, their words and rules links filled in here: written by the
+        template, each line's sentence and two links cost more than the rest of the phone's
+        answer to a saved deal."""
+        if sheet.next is None:
+            return {}
+        page = reverse("rules_game", args=[self.slug])
+        section = reverse("rules_section", args=[self.slug, ANCHOR]).replace(ANCHOR, "{}")
+        phase = gettext("#%(phase)s")
+        lines = []
+        for hint in sheet.next["phases"]:
+            anchor = f"{self.item}-{hint['phase']}"
+            lines.append(
+                PhaseLine(
+                    sheet.players[hint["seat"]],
+                    phase % {"phase": hint["phase"]},
+                    f"{page}#{anchor}",
+                    section.format(anchor),
+                    hint["description"],
+                )
+            )
+        return {"phases": lines}
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         # Eleven cards are worth at least this: points below it mean the contract was laid down,

@@ -285,3 +285,16 @@ def test_another_clubs_match_is_not_found(client, charlie, match):
     response = client.post(add_url(match), deal_form(1, DEAL_1, DEFAULT_VALUES))
     assert response.status_code == 404
     assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "team", "to_go"),
+    [("nl", "team 2", "nog 1000 te gaan"), ("fr", "équipe 2", "encore 1000")],
+)
+def test_the_points_still_needed_speak_the_readers_language(alice_client, teams, language, team, to_go):
+    """The hints' words are filled in by the game's home, in the language of the page."""
+    page = alice_client.get(sheet_url(teams), headers={"Accept-Language": language}).content.decode()
+    hints = page[page.index('class="needed"') :]
+    hints = hints[: hints.index("</ul>")]
+    assert hints.count(to_go) == 2
+    assert f'<span class="team">{team}</span> Bram &amp; Dirk' in hints
