@@ -600,11 +600,14 @@ class Match(models.Model):
         self, body: object, by, idempotency_key: str | None, state: MatchState
     ) -> tuple[Round, RoundRevision]:
         """The rows of a deal added as the state's last: the round and its revision."""
+        last = state.log.last
+        assert last is not None  # the state after a deal
         stored = Round(
             match=self,
             number=state.played,
             body=body,
-            scores=list(state.scores[-1]),
+            # Not ``state.scores``: every deal's scores, which a kept replay holds packed.
+            scores=list(last),
             created_by=by,
             created_by_name=_name(by),
             provisional=self.club.confirm_rounds,

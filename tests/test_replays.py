@@ -218,3 +218,21 @@ def test_the_changes_counted_with_the_rounds_are_the_history_s(alice) -> None:
     reader.add_round(bodies[2], by=alice)  # reads the rounds (and a count) before its change
     assert reader.change_count() == 5
     assert Match.objects.get(pk=match.pk).change_count() == 5  # nothing read with it: counted
+
+
+def test_a_deal_saved_from_the_kept_state_unpacks_none_of_its_earlier_deals(alice, monkeypatch) -> None:
+    """The kept state holds the earlier deals packed (``replays.PackedScores``); a save reads
+    only the newest, so its cost does not grow with the match."""
+    match, bodies = _start(alice, "duizenden", 40)
+    for body in bodies[:39]:
+        match.add_round(body, by=alice, read_rounds=False)
+
+    def unpacked(self):
+        raise AssertionError("a save unpacked every earlier deal")
+
+    monkeypatch.setattr(replays.PackedScores, "rows", unpacked)
+    recorded = match.add_round(bodies[39], by=alice, read_rounds=False)
+    assert recorded.state.played == 40
+    monkeypatch.undo()
+    _same(recorded.state, _full_replay(match))
+    assert read_rows(match)[-1].scores == list(recorded.state.scores[-1])
