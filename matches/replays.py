@@ -90,15 +90,16 @@ def keep(match_id: int, version: datetime, state: MatchState) -> None:
 # its score log as a chain of links (which pickle would follow one nested call per deal, too
 # deep for a long match). Both are rebuilt from plain values instead.
 #
-# The log is kept packed: every deal's scores as one run of 64-bit integers (``PackedScores``),
+# The log is kept packed: every deal's scores as one run of 32-bit integers (``PackedScores``),
 # read back as one link whose earlier rounds stay packed until something reads them (a drawn
 # sheet; a save never does). Keeping the state again after a deal copies those bytes and packs
 # the deals added since. As tuples, pickling and unpickling the log was most of a kept state's
 # cost and grew with the match: 0.2 ms of every save at 300 deals, 0.5 ms at 1 000 (issue 13).
 # A game is pickled as its slug: the registry holds the one instance of each.
 
-_INTEGER: Final = "i"  # signed, 32 bits on every platform Python runs on, in the machine's order (part of
-# every key: ``ENGINE``); a score beyond it keeps the log as tuples
+# Signed, 32 bits on every platform Python runs on, in the machine's order (which is part of every
+# key: ``ENGINE``); a log with a score beyond it is kept as tuples.
+_INTEGER: Final = "i"
 
 
 class PackedScores(Sequence[tuple[int, ...]]):
