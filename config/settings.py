@@ -2,7 +2,8 @@
 
 Production sets ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``EMAIL_HOST``. ``DEBUG`` is
 off unless the environment turns it on (``make run`` and the other Makefile targets set
-``DEBUG=1``). With ``DEBUG`` off and no ``SECRET_KEY`` the site refuses to start.
+``DEBUG=1``). With ``DEBUG`` off and no ``SECRET_KEY`` the server refuses to start
+(``config.startup.require_secret_key``); management commands that sign nothing still run.
 
 The test runners (pytest, ``manage.py test``) are recognised and get the development set-up
 (a fixed key, no HTTPS redirect, plain static files), whatever the environment says; they switch
@@ -18,7 +19,6 @@ from pathlib import Path
 
 import dj_database_url
 from dj_database_url import DBConfig
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -36,13 +36,11 @@ TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
 # Developing or testing on one's own machine: no HTTPS, no secret to keep, no static manifest.
 LOCAL = DEBUG or TESTING
 
+# Without a key in production it stays empty: the server refuses to start (config.startup, called
+# by config/wsgi.py and config/asgi.py) and anything that signs refuses too (Django's own check),
+# while commands that sign nothing (migrate, collectstatic, makemigrations --check) still run.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not LOCAL:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set. DEBUG is off, so this is a production start: set SECRET_KEY in the "
-            "environment to a long random value (or set DEBUG=1 on a development machine)."
-        )
+if not SECRET_KEY and LOCAL:
     SECRET_KEY = "dev-only-insecure-key-change-me-in-production-0123456789abcdef"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]

@@ -7,9 +7,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
 
 # Fail at start-up, with the command to run, rather than answer 500 on every page.
-from config.startup import require_collected_static  # noqa: E402 (needs settings loaded)
+from config.startup import require_production_ready  # noqa: E402 (needs settings loaded)
 
-require_collected_static()
+require_production_ready()
 
 # What start-up made (the modules, the URL patterns, the settings: most of a worker's objects)
 # lives as long as the process. Frozen, it is left out of the collector's walks, so a full

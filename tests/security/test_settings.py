@@ -14,16 +14,17 @@ from django.db.models import QuerySet
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PROBE = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+SERVER_START = "import config.wsgi"
 
 
-def run_settings(**env: str) -> subprocess.CompletedProcess[str]:
+def run_settings(*command: str, probe: str = PROBE, **env: str) -> subprocess.CompletedProcess[str]:
     inherited = {
         k: v
         for k, v in os.environ.items()
         if k not in {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", "PYTEST_CURRENT_TEST"}
     }
     return subprocess.run(
-        [sys.executable, "-c", PROBE],
+        list(command) or [sys.executable, "-c", probe],
         cwd=ROOT,
         env={**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
         capture_output=True,
@@ -38,9 +39,23 @@ def test_debug_is_off_unless_the_environment_turns_it_on():
 
 
 def test_production_refuses_to_start_without_a_secret_key():
-    result = run_settings()
+    result = run_settings(probe=SERVER_START)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "SECRET_KEY is not set" in result.stderr
+
+
+def test_without_a_secret_key_nothing_can_be_signed():
+    signs = "import django; django.setup(); from django.core import signing; signing.dumps(1)"
+    result = run_settings(probe=signs)
     assert result.returncode != 0
     assert "ImproperlyConfigured" in result.stderr and "SECRET_KEY" in result.stderr
+
+
+def test_commands_that_sign_nothing_run_without_a_secret_key():
+    # A build step migrates and checks without the production secret.
+    result = run_settings(sys.executable, "manage.py", "makemigrations", "--check", "--dry-run")
+    assert result.returncode == 0, result.stderr
+    assert "No changes detected" in result.stdout
 
 
 @pytest.mark.django_db
