@@ -90,8 +90,8 @@ def _ladder(club: Club, user: object, season: Competition) -> Competition | None
 
 def _finish(match: Match, demo: DemoMatch, user: object, deals: int = MOST_DEALS) -> None:
     for number in range(deals):
-        recorded = match.add_round(demo.rounds[number % len(demo.rounds)], by=user)
-        if recorded.state.finished:
+        replayed = match.add_round(demo.rounds[number % len(demo.rounds)], by=user)
+        if replayed.state.finished:
             return
     if deals == MOST_DEALS:
         raise _NeverFinishes(match.game)

@@ -23,7 +23,6 @@ from typing import NamedTuple
 from django.core.cache import cache
 
 from league import schemes
-from matches import replays
 from matches.models import SEAT_FIELDS, Match, Seat, SeatRow, states_of
 from scoring import MatchState
 
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 
 # The rules engine's digest and this module's and the schemes' source: other code, other keys.
 CODE = hashlib.blake2b(
-    replays.ENGINE.encode() + Path(__file__).read_bytes() + Path(schemes.__file__).read_bytes(), digest_size=8
+    Path(__file__).read_bytes() + Path(schemes.__file__).read_bytes(), digest_size=8
 ).hexdigest()
 
 
@@ -108,7 +107,7 @@ def _read(keys: list[str]) -> dict[str, OpenTable]:
 
 def _keep(tables: dict[str, tuple[object, ...]]) -> None:
     try:
-        cache.set_many(tables, replays.KEPT_FOR)
+        cache.set_many(tables, 6 * 60 * 60)
     except Exception:
         log.warning("open tables: could not keep %s tables", len(tables), exc_info=True)
 

@@ -97,7 +97,7 @@ def _board_tag(match_id: int, updated_at: Any) -> str:
 
 
 def _board_context(match: Match) -> dict[str, Any]:
-    sheet = build_sheet(match, match.recorded())
+    sheet = build_sheet(match, match.replayed())
     return {"sheet": sheet, "home": sheet.home, "version": _board_tag(match.pk, match.updated_at)}
 
 

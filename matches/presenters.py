@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import to_json
 from games.registry import home_for
-from matches.models import Match, Recorded, Round, RoundRow
+from matches.models import Match, Replayed, Round
 from scoring import Next, Setup, Standing
 
 
@@ -25,7 +25,7 @@ def next_json(game: str, upcoming: Next | None) -> dict[str, Any] | None:
     return {"number": upcoming.number, "dealer": upcoming.dealer, **home_for(game).hints_json(upcoming.hints)}
 
 
-def round_json(stored: Round | RoundRow) -> dict[str, Any]:
+def round_json(stored: Round) -> dict[str, Any]:
     body = stored.body if isinstance(stored.body, Mapping) else {}
     data = {"number": stored.number, **body, "scores": stored.scores}
     if stored.provisional:  # only where the club asks for a second player's confirmation
@@ -34,10 +34,10 @@ def round_json(stored: Round | RoundRow) -> dict[str, Any]:
     return data
 
 
-def match_json(match: Match, recorded: Recorded, *, with_rounds: bool = True) -> dict[str, Any]:
+def match_json(match: Match, replayed: Replayed, *, with_rounds: bool = True) -> dict[str, Any]:
     """The match as ``GET /api/matches/{id}/`` shows it; without its rounds beside a round's
     answer, which then costs the same at deal 200 as at deal 2."""
-    state, rounds = recorded.state, recorded.rounds
+    state, rounds = replayed.state, replayed.rounds
     seats = match.seated()
     whole = {
         "id": match.pk,

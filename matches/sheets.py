@@ -14,7 +14,7 @@ from django.utils.formats import get_format
 
 from games.protocol import GameHome
 from games.registry import home_for
-from matches.models import Match, Recorded, Round, RoundRow
+from matches.models import Match, Replayed, Round, SeatRow
 from matches.presenters import next_json, standing_json
 from scoring import MatchState
 from scoring.match import Scores
@@ -75,6 +75,7 @@ class Sheet:
     rounds: list[dict[str, Any]]
     standings: list[dict[str, Any]]
     next: dict[str, Any] | None
+    seats: list[SeatRow]
 
     @property
     def winners(self) -> list[Column]:
@@ -82,10 +83,10 @@ class Sheet:
 
     @property
     def version(self) -> tuple[object, ...]:
-        """What the sheet is drawn from, for its kept copy (``{% keep %}``): the match's version,
-        which every write of its rounds moves, and its seats with their players' names, which a
-        renamed player changes without a write to the match."""
-        return (self.match.pk, self.match.updated_at, tuple(self.match.seated()))
+        """What the sheet is drawn from, for its cached fragments: the match's version, which
+        every write of its rounds moves, and its players' names, which a renamed player changes
+        without a write to the match."""
+        return (self.match.pk, self.match.updated_at.timestamp(), *self.players)
 
     @property
     def provisional(self) -> list[dict[str, Any]]:
@@ -102,13 +103,14 @@ def pairs(scores: Sequence[int], running: Sequence[int]) -> zip[tuple[int, int]]
     return zip(scores, running, strict=True)
 
 
-def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) -> Sheet:
+def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) -> Sheet:
     """The sheet of a match as a read or a write left it (its rounds and replayed state); with
     ``newest_only``, of its rounds only the last (the answer to a saved deal shows no other)."""
     separator = str(get_format("THOUSAND_SEPARATOR"))
-    state = recorded.state
+    state = replayed.state
     home = home_for(match.game)
-    players = [seat.name for seat in match.seated()]
+    seats = match.seated()
+    players = [seat.name for seat in seats]
     columns = [
         Column(unit, [players[seat] for seat in seats]) for unit, seats in enumerate(state.setup.units)
     ]
@@ -127,14 +129,14 @@ def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) 
         column.extra = dict(standing_json(state.setup, row))
     rounds = []
     running = [0] * len(columns)
-    shown: Iterable[tuple[Round | RoundRow, Scores]]
+    shown: Iterable[tuple[Round, Scores]]
     if newest_only and state.log.last is not None:
         # Not ``state.scores``: every deal's scores, where only the last is shown.
         last = state.log.last
         running = [total - score for total, score in zip(state.totals, last, strict=True)]
-        shown = [(recorded.rounds[-1], last)]
+        shown = [(replayed.rounds[-1], last)]
     else:
-        shown = zip(recorded.rounds, state.scores, strict=True)
+        shown = zip(replayed.rounds, state.scores, strict=True)
     for stored, scores in shown:
         running = [a + b for a, b in zip(running, scores, strict=True)]
         rounds.append(
@@ -148,7 +150,8 @@ def build_sheet(match: Match, recorded: Recorded, *, newest_only: bool = False) 
                 "entered_by": stored.created_by_name,
             }
         )
-    return Sheet(match, home, state, players, columns, rounds, standings, next_json(match.game, state.next))
+    upcoming = next_json(match.game, state.next)
+    return Sheet(match, home, state, players, columns, rounds, standings, upcoming, seats)
 
 
 def lines(sheet: Sheet) -> list[tuple[str, int]]:

@@ -14,7 +14,6 @@ session lasts: the undo keeps its body in the session, keyed by match.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -37,18 +36,7 @@ from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.messages import error_list, error_summary
-from matches.models import (
-    IDEMPOTENCY_KEY_LENGTH,
-    ClubExport,
-    Conflict,
-    Match,
-    Outline,
-    Recorded,
-    Round,
-    RoundRevision,
-    read_outline,
-)
-from matches.presenters import next_json
+from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
 from matches.refusals import SiteRefused
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
@@ -145,14 +133,13 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """The sheet. Its kept copy (``{% keep %}``) is looked up by the match's outline; the rounds
-    are read and laid out only when it has to be drawn (SQLite reads them at once)."""
+    """The sheet; ``?saved=N`` (after a deal saved without JavaScript) shows deal N's
+    confirmation with its undo while N is still the last deal."""
     match = _match_for_member(request, match_id)
-    outline = read_outline(match)
-    recorded = match.recorded() if outline is None else None
-    last = outline.played if outline is not None else len(recorded.rounds) if recorded else 0
+    replayed = match.replayed()
+    last = len(replayed.rounds)
     saved = last if request.GET.get("saved", "") == str(last) and last else None
-    return _render_sheet(request, match, recorded, body=None, errors=[], saved=saved, outline=outline)
+    return _render_sheet(request, match, replayed, body=None, errors=[], saved=saved)
 
 
 @login_required
@@ -193,30 +180,27 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = None  # an old page without the deal number: nothing to compare
     try:
-        # The answer to a saved deal shows only what it changed: no need to read every round.
-        recorded = match.add_round(
-            body, by=request.user, idempotency_key=key, number=number, read_rounds=False
-        )
+        replayed = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         errors = error_list(refused.errors, match.game)
         if request.htmx:  # only the form comes back, holding what was typed and why
-            return _render_form(request, match, match.recorded(), body=body, errors=errors, status=400)
-        return _render_sheet(request, match, match.recorded(), body=body, errors=errors, status=400)
+            return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
+        return _render_sheet(request, match, match.replayed(), body=body, errors=errors, status=400)
     except Conflict as conflict:
         # Another phone got there first: show the sheet as it is now, with why nothing was stored.
         errors = error_list([conflict.error], match.game)
         return _retarget(
-            _render_sheet(request, match, match.recorded(), body=None, errors=errors, status=409)
+            _render_sheet(request, match, match.replayed(), body=None, errors=errors, status=409)
         )
     _forget_redo(request, match)
     if not request.htmx:
         # The sheet shows the confirmation with its undo while this deal is still the last one.
         url = reverse("match_detail", args=[match.pk])
-        return redirect(f"{url}?saved={len(recorded.rounds)}")
-    if recorded.state.finished or recorded.rounds[-1].provisional:
+        return redirect(f"{url}?saved={len(replayed.rounds)}")
+    if replayed.state.finished or replayed.rounds[-1].provisional:
         # The form goes and the winners or a confirmation box come: the whole sheet changes.
-        return _retarget(_render_sheet(request, match, match.recorded(), body=None, errors=[]))
-    return _render_form(request, match, recorded, body=None, errors=[], saved=True)
+        return _retarget(_render_sheet(request, match, match.replayed(), body=None, errors=[]))
+    return _render_form(request, match, replayed, body=None, errors=[], saved=True)
 
 
 @login_required
@@ -225,10 +209,10 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     """Correct a round: the form holds its current values; "Show the new totals" replays the
     match with the change without storing it, so the table sees what it changes first."""
     match = _match_for_scorer(request, match_id)
-    recorded = match.recorded()
-    if not 1 <= number <= len(recorded.rounds):
+    replayed = match.replayed()
+    if not 1 <= number <= len(replayed.rounds):
         raise Http404
-    body: Any = recorded.rounds[number - 1].body
+    body: Any = replayed.rounds[number - 1].body
     errors: list[dict[str, str]] = []
     preview: list[dict[str, Any]] | None = None
     if request.method == "POST":
@@ -236,9 +220,9 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         try:
             if "preview" in request.POST:
                 after = scoring.correct_round(
-                    match.rules, match.setup, [r.body for r in recorded.rounds], number, body
+                    match.rules, match.setup, [r.body for r in replayed.rounds], number, body
                 )
-                preview = totals_change(build_sheet(match, recorded), after)
+                preview = totals_change(build_sheet(match, replayed), after)
             else:
                 match.correct_round(number, body, by=request.user)
         except Refused as refused:
@@ -249,7 +233,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             if preview is None:
                 messages.success(request, _("Round %(number)s corrected.") % {"number": number})
                 return redirect("match_detail", match_id=match.pk)
-    sheet = build_sheet(match, recorded)
+    sheet = build_sheet(match, replayed)
     return render(
         request,
         "matches/round_edit.html",
@@ -359,7 +343,7 @@ def round_confirm(request: HtmxHttpRequest, match_id: int, number: int) -> HttpR
     else:
         messages.success(request, _("Deal %(number)s confirmed.") % {"number": number})
     if request.htmx:
-        return _render_sheet(request, match, match.recorded(), body=None, errors=[])
+        return _render_sheet(request, match, match.replayed(), body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
 
 
@@ -374,22 +358,22 @@ def round_undo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = None
     try:
-        recorded = match.undo_last_round(number, by=request.user)
+        replayed = match.undo_last_round(number, by=request.user)
     except Round.DoesNotExist:
         messages.info(request, _("There is no round to undo."))
-        recorded = match.recorded()
+        replayed = match.replayed()
     except SiteRefused as refused:
         messages.error(request, error_list(refused.errors)[0]["message"])
-        recorded = match.recorded()
+        replayed = match.replayed()
     else:
         # The undo's revision holds the round as it was: what Redo puts back.
-        undone = len(recorded.rounds) + 1
+        undone = len(replayed.rounds) + 1
         revisions = match.revisions.filter(number=undone, action=RoundRevision.Action.UNDO)
         body = revisions.order_by("-pk").values_list("before", flat=True).first()
         request.session[_redo_key(match)] = {"number": undone, "body": body}
         messages.success(request, _("The last round was undone."))
     if request.htmx:
-        return _render_sheet(request, match, recorded, body=None, errors=[])
+        return _render_sheet(request, match, replayed, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
 
 
@@ -399,18 +383,18 @@ def round_redo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Put back the round this session undid last, as it was, if it would still be next."""
     match = _match_for_scorer(request, match_id)
     kept = request.session.pop(_redo_key(match), None)
-    recorded = match.recorded()
-    if not isinstance(kept, dict) or kept.get("number") != len(recorded.rounds) + 1:
+    replayed = match.replayed()
+    if not isinstance(kept, dict) or kept.get("number") != len(replayed.rounds) + 1:
         messages.info(request, _("There is no undone round to put back."))
     else:
         try:
-            recorded = match.add_round(kept["body"], by=request.user, number=kept["number"])
+            replayed = match.add_round(kept["body"], by=request.user, number=kept["number"])
         except (Refused, Conflict):
             messages.error(request, _("The undone round no longer fits the match; enter it again."))
         else:
             messages.success(request, _("Deal %(number)s is back.") % {"number": kept["number"]})
     if request.htmx:
-        return _render_sheet(request, match, recorded, body=None, errors=[])
+        return _render_sheet(request, match, replayed, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)
 
 
@@ -462,79 +446,45 @@ def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLi
 def _render_sheet(
     request: HtmxHttpRequest,
     match: Match,
-    recorded: Recorded | None,
+    replayed: Replayed,
     *,
     body: Any,
     errors: list[dict[str, str]],
     status: int = 200,
     saved: int | None = None,
-    outline: Outline | None = None,
 ) -> HttpResponse:
-    """The whole sheet, as ``recorded`` (a write's answer) or, with ``outline`` instead, as a
-    view finds it: then the rounds are read only if the kept copy has to be drawn ("drawing",
-    which ``{% keep ... using drawing %}`` calls). Its fresh parts (the saved box, Redo, the
-    deals awaiting confirmation) come from the outline. A copy drawn from a read newer than the
-    outline is kept under the outline's version: it is what a reader a moment later sees."""
-    version: tuple[object, ...] | None
-    if outline is None:
-        assert recorded is not None
-        sheet = build_sheet(match, recorded)
-        drawn = _sheet_context(match, sheet, body, errors)
-        version, provisional = sheet.version, sheet.provisional
-
-        def drawing() -> dict[str, Any]:
-            return drawn
-
-        def upcoming() -> dict[str, Any] | None:
-            return sheet.next
-    else:
-        version = (match.pk, outline.version, outline.seats) if outline.version is not None else None
-        provisional = [{"number": number, "entered_by": who} for number, who in outline.provisional]
-
-        def drawing() -> dict[str, Any]:
-            return _sheet_context(match, build_sheet(match, match.recorded()), body, errors)
-
-        def upcoming() -> dict[str, Any] | None:
-            return next_json(match.game, match.state().next)
-
-    template = f"{SHEET}#sheet" if request.htmx else SHEET
+    """The whole sheet, as ``replayed`` (a read or a write's answer) shows the match."""
+    sheet = build_sheet(match, replayed)
     context = {
-        "match": match,
-        "home": home_for(match.game),
-        "drawing": drawing,
-        "provisional": provisional,
+        **_form_context(sheet, body, errors),
+        "changes": match.revisions.count(),
         "idempotency_key": uuid.uuid4().hex,
-        "kept": version if body is None and not errors else None,
-        "redo": _redo_number(request, match, upcoming),
+        "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
+        # What the sheet's cached fragments are drawn from, besides the language: the match's
+        # version and its seats' names (a renamed player moves no match), and whether the
+        # reader sees the scorekeepers' links.
+        "drawn_from": (sheet.version, match.can_score(request.user)),
     }
+    template = f"{SHEET}#sheet" if request.htmx else SHEET
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response
 
 
-def _sheet_context(match: Match, sheet: Sheet, body: Any, errors: list[dict[str, str]]) -> dict[str, Any]:
-    """What the sheet's kept part is drawn from."""
-    return {**_form_context(sheet, body, errors), "changes": match.change_count()}
-
-
-def _redo_number(
-    request: HttpRequest, match: Match, upcoming: Callable[[], dict[str, Any] | None]
-) -> int | None:
-    """The deal a Redo button would put back: the one this session undid, if it is next again
-    (``upcoming``, the next deal, is asked for only then)."""
+def _redo_number(request: HttpRequest, match: Match, sheet: Sheet) -> int | None:
+    """The deal a Redo button would put back: the one this session undid, if it is next again."""
     kept = request.session.get(_redo_key(match))
     number = kept.get("number") if isinstance(kept, dict) else None
-    if number is None:
+    if number is None or sheet.next is None:
         return None
-    following = upcoming()
-    return number if following is not None and number == following.get("number") else None
+    return number if number == sheet.next.get("number") else None
 
 
 def _render_form(
     request: HtmxHttpRequest,
     match: Match,
-    recorded: Recorded,
+    replayed: Replayed,
     *,
     body: Any,
     errors: list[dict[str, str]],
@@ -542,11 +492,11 @@ def _render_form(
     saved: bool = False,
 ) -> HttpResponse:
     """The round form alone (a refusal), or with the parts a saved round changed out of band."""
-    sheet = build_sheet(match, recorded, newest_only=saved)
+    sheet = build_sheet(match, replayed, newest_only=saved)
     context = {
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
-        "saved": recorded.state.played if saved else None,
+        "saved": replayed.state.played if saved else None,
         "oob": True,
     }
     template = f"{SHEET}#round-saved" if saved else f"{SHEET}#roundform"

@@ -9,7 +9,6 @@ also reads the language preference once and saves it in the session.
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from players.models import Club
 from tests.bench.scenarios import PAGES, Page, form_data, start_match
@@ -22,12 +21,11 @@ LIMITS = {
     "home GET /": 8,
     "API GET /api/matches/": 6,
     "API GET /api/matches/<id>/": 5,
-    # No lookup for a new key; 10 where the last write left its replay (tests/test_replays.py),
-    # and 4 on PostgreSQL, which writes the deal (round, history, match) and reads the answer's
-    # seats in one statement, without a lock while the match is at the version the request read
-    # (tests/test_deal_in_one_statement.py).
-    "form POST /matches/<id>/rounds/ (htmx)": 11,
-    "API POST /api/matches/<id>/rounds/": 11,
+    # The session, the user, the match; under the row lock (a savepoint here, where the test
+    # holds a transaction) the match's version, its rounds, the idempotency key's revision, the
+    # round, its revision and the match's outcome; then the answer's seats.
+    "form POST /matches/<id>/rounds/ (htmx)": 12,
+    "API POST /api/matches/<id>/rounds/": 12,
 }
 
 
@@ -65,46 +63,6 @@ def test_an_api_call_with_a_token_reads_no_session(alice, django_assert_max_num_
 
 
 POST_PAGES = [page for page in PAGES if " POST " in page.name]
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite: the ORM's statements, one by one")
-@pytest.mark.django_db(transaction=True)  # the deals before leave their replay: no round is read
-@pytest.mark.parametrize("page", POST_PAGES, ids=[page.name for page in POST_PAGES])
-def test_on_postgresql_a_deal_is_one_statement_that_also_reads_the_seats(
-    client, alice, django_assert_max_num_queries, page: Page
-) -> None:
-    """Alice's deal answers with the seats: on PostgreSQL the round, its history, the match's
-    outcome and the seats are one statement, after the session, the user and the match: 4
-    queries where SQLite makes 10."""
-    match, next_deal = start_match(Club.personal_for(alice), alice, 6, 20)
-    client.force_login(alice)
-    client.get("/")
-    with django_assert_max_num_queries(4) as captured:
-        response = page.call(client, match, next_deal)
-    assert response.status_code == page.status
-    assert not [query for query in captured if 'FROM "matches_seat"' in query["sql"]]
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite reads the rounds at once")
-def test_on_postgresql_a_kept_sheet_reads_no_rounds_and_a_drawn_one_counts_its_changes_with_them(
-    client, alice, django_assert_max_num_queries
-) -> None:
-    """The sheet is the session, the user, the match and its outline (version, seats, deals
-    awaiting confirmation). Drawn, it also reads the rounds, and the history's label (how many
-    changes) comes in that read; kept, it reads no round at all."""
-    match, _next_deal = start_match(Club.personal_for(alice), alice, 6, 20)
-    client.force_login(alice)
-    client.get("/")
-    with django_assert_max_num_queries(5) as drawn:
-        first = client.get(f"/matches/{match.pk}/")
-    assert first.status_code == 200
-    assert not [query for query in drawn if query["sql"].startswith("SELECT COUNT(*)")]
-    assert [query for query in drawn if "r.body" in query["sql"]]
-    with django_assert_max_num_queries(4) as kept:
-        second = client.get(f"/matches/{match.pk}/")
-    assert second.status_code == 200
-    assert not [query for query in kept if "body" in query["sql"]]
-    assert 'id="rounds"' in second.content.decode()
 
 
 def test_every_page_has_a_limit() -> None:
@@ -196,7 +154,7 @@ ENTRY_LIMITS = {
     "undo": 16,  # and the whole sheet back, with its history
     "redo": 16,
     "rematch": 8,
-    "refused round (htmx)": 10,  # only the form comes back
+    "refused round (htmx)": 11,  # only the form comes back
 }
 
 

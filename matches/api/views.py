@@ -30,7 +30,7 @@ from matches.api.schema import (
     NewMatchSerializer,
     RoundBodySerializer,
 )
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Recorded, Round
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round
 from matches.presenters import match_json, match_summary_json, round_json
 from matches.refusals import SiteCode
 from players.models import Club
@@ -147,7 +147,7 @@ def _create_match(request: Request) -> Response:
     data = dict(serializer.validated_data)
     club = _club_for(request, data.pop("club", None))
     match = Match.start(club=club, by=request.user, **data)
-    return Response(match_json(match, match.recorded()), status=status.HTTP_201_CREATED)
+    return Response(match_json(match, match.replayed()), status=status.HTTP_201_CREATED)
 
 
 def _club_for(request: Request, club_id: int | None) -> Club:
@@ -181,7 +181,7 @@ def match_detail(request: Request, match_id: int) -> Response:
             raise PermissionDenied
         match.soft_delete(by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-    return Response(match_json(match, match.recorded()))
+    return Response(match_json(match, match.replayed()))
 
 
 @extend_schema(
@@ -194,7 +194,7 @@ def match_detail(request: Request, match_id: int) -> Response:
 def match_restore(request: Request, match_id: int) -> Response:
     match = get_object_or_404(Match.objects.deleted_for_admin(request.user), pk=match_id)
     match.restore()
-    return Response(match_json(match, match.recorded()))
+    return Response(match_json(match, match.replayed()))
 
 
 @extend_schema(
@@ -220,14 +220,12 @@ def round_list(request: Request, match_id: int) -> Response:
     key = _idempotency_key(request)
     body, number = _deal_number(request.data)
     try:
-        recorded = match.add_round(
-            body, by=request.user, idempotency_key=key, number=number, read_rounds=False
-        )
+        replayed = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         return refused_response(refused, game=match.game)
     except Conflict as conflict:
         return conflict_response(conflict, round_json(conflict.existing) if conflict.existing else None)
-    return Response(_round_answer(match, recorded), status=status.HTTP_201_CREATED)
+    return Response(_round_answer(match, replayed), status=status.HTTP_201_CREATED)
 
 
 def _idempotency_key(request: Request) -> str | None:
@@ -278,12 +276,12 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
     try:
         if request.method == "PUT":
             return Response(_round_answer(match, match.correct_round(number, request.data, by=request.user)))
-        recorded = match.undo_last_round(number, by=request.user)
+        replayed = match.undo_last_round(number, by=request.user)
     except Refused as refused:
         return refused_response(refused, game=match.game, correction=True)
     except Round.DoesNotExist:
         raise Http404 from None  # undone by another request since this one began
-    return Response(match_json(match, recorded))
+    return Response(match_json(match, replayed))
 
 
 @extend_schema(
@@ -302,13 +300,13 @@ def round_confirm(request: Request, match_id: int, number: int) -> Response:
     return Response(round_json(stored))
 
 
-def _round_answer(match: Match, recorded: Recorded) -> dict[str, Any]:
+def _round_answer(match: Match, replayed: Replayed) -> dict[str, Any]:
     """The stored round, and the match's new standings beside it (and under ``match``, the match
     as GET shows it but for its rounds: the answer's cost must not grow with the match)."""
-    whole = match_json(match, recorded, with_rounds=False)
-    assert recorded.round is not None
+    whole = match_json(match, replayed, with_rounds=False)
+    assert replayed.round is not None
     return {
-        **round_json(recorded.round),
+        **round_json(replayed.round),
         **{key: whole[key] for key in ("status", "standings", "next", "winners")},
         "match": whole,
     }

@@ -40,7 +40,7 @@ def test_the_rows_read_as_the_template_loops_wrote_them(home, club):
     match = demo_match(home, club)
     for language in ("en", "nl", "fr"):
         with translation.override(language):
-            sheet = build_sheet(match, match.recorded())
+            sheet = build_sheet(match, match.replayed())
             context = Context({"sheet": sheet})
             assert _squeezed(board_rows(sheet)) == _squeezed(VIEWER_LOOP.render(context))
             assert _squeezed(board_rows(sheet, running=False)) == _squeezed(TV_LOOP.render(context))

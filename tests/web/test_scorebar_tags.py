@@ -34,12 +34,12 @@ def test_the_places_and_totals_read_as_the_template_loops_wrote_them(home, club)
     match = demo_match(home, club)
     for language in ("en", "nl", "fr"):
         with translation.override(language):
-            context = Context({"sheet": build_sheet(match, match.recorded())})
+            context = Context({"sheet": build_sheet(match, match.replayed())})
             assert STANDINGS_TAG.render(context) == STANDINGS_LOOP.render(context)
             assert TOTALS_TAG.render(context) == TOTALS_LOOP.render(context)
 
 
 def test_a_players_name_in_the_places_is_escaped(club):
     match = Match.start(club=club, game="duizenden", players=["<b>Anna</b>", "Bram & Co"])
-    html = STANDINGS_TAG.render(Context({"sheet": build_sheet(match, match.recorded())}))
+    html = STANDINGS_TAG.render(Context({"sheet": build_sheet(match, match.replayed())}))
     assert "&lt;b&gt;Anna&lt;/b&gt;" in html and "Bram &amp; Co" in html and "<b>" not in html
