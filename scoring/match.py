@@ -151,10 +151,8 @@ class ScoreLog:
     before: ScoreLog | None = None
     length: int = 0
     # The rounds before ``last`` in one piece, in a log made whole (``of``) rather than round by
-    # round: a kept replay read back (matches/replays.py) then costs one link, not one per deal.
-    # Any immutable sequence of scores: the replay cache keeps them packed and unpacks them
-    # only when they are read.
-    earlier: Sequence[Scores] = ()
+    # round: a replay of stored rounds (``replay_stored``) then builds one link, not one per deal.
+    earlier: tuple[Scores, ...] = ()
 
     @classmethod
     def of(cls, scores: Sequence[Scores]) -> ScoreLog:
@@ -166,7 +164,7 @@ class ScoreLog:
     def add(self, scores: Scores) -> ScoreLog:
         return ScoreLog(scores, self, self.length + 1)
 
-    def split(self) -> tuple[Sequence[Scores], tuple[Scores, ...]]:
+    def split(self) -> tuple[tuple[Scores, ...], tuple[Scores, ...]]:
         """The log as the piece it was made whole from (``earlier``, empty if none) and the
         rounds added after it, oldest first: ``as_tuple`` without joining them."""
         newest_first: list[Scores] = []
@@ -180,7 +178,7 @@ class ScoreLog:
 
     def as_tuple(self) -> tuple[Scores, ...]:
         earlier, newer = self.split()
-        return tuple(earlier) + newer
+        return earlier + newer
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreLog):
