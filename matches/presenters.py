@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import to_json
 from games.registry import home_for
-from matches.models import Match, Replayed, Round
+from matches.models import Match, Replayed, StoredRound
 from scoring import Next, Setup, Standing
 
 
@@ -25,7 +25,7 @@ def next_json(game: str, upcoming: Next | None) -> dict[str, Any] | None:
     return {"number": upcoming.number, "dealer": upcoming.dealer, **home_for(game).hints_json(upcoming.hints)}
 
 
-def round_json(stored: Round) -> dict[str, Any]:
+def round_json(stored: StoredRound) -> dict[str, Any]:
     body = stored.body if isinstance(stored.body, Mapping) else {}
     data = {"number": stored.number, **body, "scores": stored.scores}
     if stored.provisional:  # only where the club asks for a second player's confirmation

@@ -14,7 +14,7 @@ from django.utils.formats import get_format
 
 from games.protocol import GameHome
 from games.registry import home_for
-from matches.models import Match, Replayed, Round, SeatRow
+from matches.models import Match, Replayed, SeatRow, StoredRound
 from matches.presenters import next_json, standing_json
 from scoring import MatchState
 from scoring.match import Scores
@@ -129,7 +129,7 @@ def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) 
         column.extra = dict(standing_json(state.setup, row))
     rounds = []
     running = [0] * len(columns)
-    shown: Iterable[tuple[Round, Scores]]
+    shown: Iterable[tuple[StoredRound, Scores]]
     if newest_only and state.log.last is not None:
         # Not ``state.scores``: every deal's scores, where only the last is shown.
         last = state.log.last
