@@ -9,7 +9,6 @@ from django.core.cache import cache
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from matches import round_fields
 from players.models import Club, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
 
@@ -17,10 +16,8 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_f
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (the local-memory one lives as long as the worker):
-    a replay or a throttle count kept by an earlier test must not decide this one; nor may a round
-    form remembered by an earlier test (``matches.round_fields``)."""
+    a replay or a throttle count kept by an earlier test must not decide this one."""
     cache.clear()
-    round_fields.forget()
     yield
 
 
