@@ -206,8 +206,7 @@ class GameHome(Protocol):
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """What the game's entry template needs beyond its lines, what was typed, its errors,
         ``number``, ``teams`` and the calculator: plain values (dataclasses, mappings, sequences,
-        scalars), since the template sees nothing else and a blank form is remembered by them
-        (``matches/round_fields.py``)."""
+        scalars), since the template sees nothing else (``matches/round_fields.py``)."""
         ...
 
     def rules_sections(self) -> Sequence[Section]:

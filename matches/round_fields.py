@@ -1,20 +1,17 @@
-"""The round form's fields: each game's entry template and the card calculator, rendered from a
-context of their own (no sheet, request or user), so the sheet, the correction page and the
-answer to a saved deal draw the same fields."""
+"""The round form's fields: what each game's entry template and the card calculator see.
+
+``{% round_fields fields %}`` (``templates/matches/round_fields.html``) draws them from this
+context alone (no sheet, request or user): the next deal's form, the answer to a saved deal and
+the correction page share it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.template.loader import get_template
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
-
 from games.protocol import GameHome, Json
 from matches.sheets import EntryRow, Sheet
-
-CALCULATOR = "includes/card_calculator.html"
 
 
 def fields_context(
@@ -34,10 +31,3 @@ def fields_context(
         "teams": sheet.state.setup.teams is not None,
         **home.entry_context(sheet, body, number),
     }
-
-
-def render_fields(fields: Mapping[str, Any]) -> SafeString:
-    """The entry fields and the calculator (both templates autoescape what they show)."""
-    context = dict(fields)
-    entry = get_template(fields["entry_template"]).render(context)
-    return format_html("{}{}", entry, get_template(CALCULATOR).render(context))

@@ -59,6 +59,16 @@ class Drawing:
     plot_right: int = WIDTH - RIGHT
     plot_bottom: int = HEIGHT - BOTTOM
 
+    @property
+    def y_label_x(self) -> int:
+        """Where the value ticks' labels end, just left of the plot."""
+        return self.plot_left - 4
+
+    @property
+    def x_label_y(self) -> int:
+        """The baseline of the labels along the bottom."""
+        return self.height - 6
+
 
 def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     """Round values from ``low`` to ``high`` (1, 2 or 5 times a power of ten apart)."""

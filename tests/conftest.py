@@ -16,7 +16,7 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_f
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (the local-memory one lives as long as the worker):
-    a fragment or a throttle count kept by an earlier test must not decide this one."""
+    a replay or a throttle count kept by an earlier test must not decide this one."""
     cache.clear()
     yield
 

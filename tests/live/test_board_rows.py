@@ -1,6 +1,6 @@
-"""A board's grid is written by ``{% board_rows %}`` (``live/templatetags/live.py``): the rows
-must say what the template loops said (``intcomma`` per number, the game's label per deal), in
-every game's demo match and every language."""
+"""A board's grid is drawn by ``{% board_rows %}`` (``live/board_rows.html``) from the sheet's
+numbers as written once (``matches.sheets.grouped``): they must read as ``intcomma`` writes them,
+with the game's label per deal, in every game's demo match and every language."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from django.template import Context, Template
 from django.utils import translation
 
 from games.registry import all_homes
-from live.templatetags.live import board_rows
 from matches.sheets import build_sheet
 from tests.factories import demo_match
 
 pytestmark = pytest.mark.django_db
 
-# The loops the tag replaced, as the viewer and the TV had them.
+# The grid as the viewer and the TV would write it from the deals' scores and totals.
 VIEWER_LOOP = Template(
     "{% load humanize matches_extras %}{% for round in sheet.rounds %}"
     '<tr data-round="{{ round.number }}"><th scope="row">{{ round.number }}{% if round.label %}<br>'
@@ -31,6 +30,10 @@ TV_LOOP = Template(
 )
 
 
+VIEWER_ROWS = Template("{% load live %}{% board_rows sheet %}")
+TV_ROWS = Template("{% load live %}{% board_rows sheet running=False %}")
+
+
 def _squeezed(html: str) -> str:
     return re.sub(r">\s+<", "><", html.strip())
 
@@ -42,6 +45,6 @@ def test_the_rows_read_as_the_template_loops_wrote_them(home, club):
         with translation.override(language):
             sheet = build_sheet(match, match.replayed())
             context = Context({"sheet": sheet})
-            assert _squeezed(board_rows(sheet)) == _squeezed(VIEWER_LOOP.render(context))
-            assert _squeezed(board_rows(sheet, running=False)) == _squeezed(TV_LOOP.render(context))
+            assert _squeezed(VIEWER_ROWS.render(context)) == _squeezed(VIEWER_LOOP.render(context))
+            assert _squeezed(TV_ROWS.render(context)) == _squeezed(TV_LOOP.render(context))
     assert len(sheet.rounds) == len(home.demo().rounds)

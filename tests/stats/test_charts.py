@@ -55,7 +55,8 @@ def test_a_matchs_chart_points_to_its_grid_instead_of_repeating_the_numbers():
     """The score progression's numbers are the running totals the grid shows deal by deal."""
     from django.utils import translation
 
-    from stats.templatetags.charts import score_progression
+    def score_progression(sheet) -> str:
+        return Template("{% load charts %}{% score_progression sheet %}").render(Context({"sheet": sheet}))
 
     class Sheet:
         columns = [type("Column", (), {"label": name})() for name in ("Anna", "Bram")]
@@ -73,7 +74,7 @@ def test_a_matchs_chart_points_to_its_grid_instead_of_repeating_the_numbers():
 
 
 def test_coordinates_stay_svg_numbers_in_dutch_and_french():
-    """A template would print 12.5 as "12,5" in Dutch and French, which SVG cannot read."""
+    """The reader's locale would print 12.5 as "12,5" in Dutch and French, which SVG cannot read."""
     from django.utils import translation
 
     chart = LineChart("Rating", ("1", "2", "3"), (Series("Anna", (1.5, 2.25, 7.75)),), decimals=2)
@@ -82,8 +83,20 @@ def test_coordinates_stay_svg_numbers_in_dutch_and_french():
             html = Template("{% load charts %}{% line_chart chart %}").render(Context({"chart": chart}))
         svg = html.split("</svg>")[0]
         for attribute in ("y1", "y2", "cx", "cy", "x"):
-            for value in re.findall(rf' {attribute}="([^"]*)"', svg):
+            values = re.findall(rf' {attribute}="([^"]*)"', svg)
+            assert values
+            for value in values:
                 float(value)  # a comma would not parse
+        assert re.search(r'points="[\d.]+,[\d.]+ ', svg)
+
+
+def test_a_match_of_one_deal_draws_no_chart():
+    class Sheet:
+        columns = [type("Column", (), {"label": "Anna"})()]
+        rounds = [{"number": 1, "running": [30]}]
+
+    html = Template("{% load charts %}{% score_progression sheet %}").render(Context({"sheet": Sheet()}))
+    assert html.strip() == ""
 
 
 def test_labels_are_escaped():
