@@ -10,16 +10,36 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run serve prod-local test lint typecheck messages check-deploy bench clean
+# The exact version and hashes of every package (the site's and its tests'), from `make lock`.
+LOCK := requirements/lock.txt
+BENCH_LOCK := requirements/bench.txt
 
-$(STAMP): pyproject.toml
+.PHONY: install lock run serve prod-local test lint typecheck messages check-deploy bench clean
+
+$(VENV)/bin/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml $(LOCK) | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 
 install: $(STAMP)
+
+# Writes the lock files from pyproject.toml's ranges, for every platform, keeping each version
+# already locked that still fits them; `make lock UPGRADE=1` moves every package to the newest
+# its range allows. Commit the result; `make install` then installs exactly that.
+UV := $(BIN)/uv
+UV_VERSION := 0.13.8
+LOCK_OPTIONS := --generate-hashes --universal --python-version 3.12 --custom-compile-command "make lock" \
+	--quiet $(if $(UPGRADE),--upgrade)
+
+lock: | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(UV) pip compile pyproject.toml --extra test $(LOCK_OPTIONS) -o $(LOCK)
+	$(UV) pip compile pyproject.toml --extra test --extra bench -c $(LOCK) $(LOCK_OPTIONS) -o $(BENCH_LOCK)
 
 run: install
 	$(DEV) $(BIN)/python manage.py migrate --no-input
@@ -45,7 +65,7 @@ prod-local: install
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scoreblok_bench
 
 bench: install
-	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(BENCH_LOCK)
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m tests.bench.run
 
 lint: install

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import dj_database_url
 from dj_database_url import DBConfig
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -27,11 +28,38 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 GAME_HOMES = sorted(path for path in (BASE_DIR / "games").iterdir() if path.is_dir())
 
 
-def env_flag(name: str, default: bool) -> bool:
-    return os.environ.get(name, "1" if default else "0").lower() in {"1", "true", "yes", "on"}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
 
 
-DEBUG = env_flag("DEBUG", False)
+def envbool(name: str, default: bool) -> bool:
+    """The environment's ``name`` as a boolean; a value outside 1/0, true/false, yes/no, on/off
+    (any case) stops start-up, so a typo such as ``DEBUG=flase`` is never silently "off"."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean: use one of 1, 0, true, false, yes, no, on, off."
+    )
+
+
+def envint(name: str, default: int) -> int:
+    """The environment's ``name`` as a whole number; anything else stops start-up with the
+    variable named, rather than a bare ``ValueError``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
+
+
+DEBUG = envbool("DEBUG", False)
 TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
 # Developing or testing on one's own machine: no HTTPS, no secret to keep, no static manifest.
 LOCAL = DEBUG or TESTING
@@ -128,18 +156,32 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_max_age=envint("CONN_MAX_AGE", 60),
         # Persistent connections save a connect per request; the check drops one the
         # database closed meanwhile instead of failing the request that finds it.
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several phones saving at once wait their turn instead of getting "database is locked": a
+    # transaction takes the write lock when it begins (IMMEDIATE: a deferred one that has read
+    # cannot wait for the lock once another wrote, it fails), a writer waits up to 20 s for the
+    # one before it, and with WAL readers never wait for a writer. With WAL, synchronous=NORMAL
+    # cannot corrupt the file; a power cut may lose the last commits.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # A file, not the in-memory database, so that tests with threads get a connection each and
+    # wait on the same locks as a server's requests do.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db-test.sqlite3")}
 # PostgreSQL parses and plans a statement anew each time it is sent with its values written in
 # (Django's default): that was half of the database's time for a deal or a match read. Sent
 # with its values apart, a statement a connection has run 5 times is prepared there once and
 # then only executed. Django leaves this off for transaction-mode poolers (PgBouncer before
 # 1.21), which share connections between clients: DATABASE_PREPARED=0 behind one of those.
-PREPARED = env_flag("DATABASE_PREPARED", True)
+PREPARED = envbool("DATABASE_PREPARED", True)
 
 
 def prepared(database: DBConfig) -> DBConfig:
@@ -168,9 +210,16 @@ if REPLICA_URL := os.environ.get("DATABASE_REPLICA_URL"):
 # the local-memory default. Sessions live in the database either way; with the shared cache a
 # page reads them from it (written through to the database, so a flushed cache logs nobody
 # out). Not with a per-process cache: a logout on one server would not reach the others.
-# Django's Redis backend, but with one client per process (config/cache.py says why).
+# Either cache is bounded: the local one holds 2,000 entries per process and drops the least
+# recently used third when full; Redis is given `maxmemory` and `allkeys-lru` (docs/deploy.md).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 if REDIS_URL := os.environ.get("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -192,21 +241,21 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Ten failed log-ins lock that account, and separately that address, for a quarter of an hour.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "players.lockout.locked_out"
 # Behind a reverse proxy, the client address is the last one the proxy added.
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0) or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
 )
 
 # "Keep score now" (players.models.Guest): guests nobody claimed are deleted after this many days
 # by `manage.py purge_guests` (run it daily); one IP address makes at most so many an hour.
-GUEST_DAYS = int(os.environ.get("GUEST_DAYS", "30"))
-GUEST_STARTS_PER_HOUR = int(os.environ.get("GUEST_STARTS_PER_HOUR", "20"))
+GUEST_DAYS = envint("GUEST_DAYS", 30)
+GUEST_STARTS_PER_HOUR = envint("GUEST_STARTS_PER_HOUR", 20)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -242,7 +291,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if LOCAL
-        else "config.static.StaticFilesStorage"
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
 
@@ -311,11 +360,11 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 }
 
 if not LOCAL:
-    SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True

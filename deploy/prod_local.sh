@@ -2,8 +2,10 @@
 # `make prod-local`: the production shape of docs/deploy.md on one machine, and a round driven
 # through it. Starts, in the background (pids and logs in deploy/.run/):
 #   - the local PostgreSQL's database scoreblok_prodlocal (made if missing), migrated;
+#   - a Redis of its own on 127.0.0.1:6380 as production runs it, bounded (maxmemory 64mb) and
+#     dropping the least recently used keys when full (allkeys-lru), unless REDIS_URL names one;
 #   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database read through
-#     Redis (127.0.0.1:6379), which is also their cache (and holds the matches' replays);
+#     that Redis, which is also their cache;
 #   - the task worker (manage.py db_worker);
 #   - Debian's haproxy on :8080 in front of both.
 # Then runs deploy/prod_local_check.py and leaves everything running; `deploy/prod_local.sh stop`
@@ -28,7 +30,15 @@ export DEBUG=0
 export SECRET_KEY="${SECRET_KEY:-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')}"
 export ALLOWED_HOSTS=127.0.0.1,localhost
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/scoreblok_prodlocal}"
-export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/1}"
+if [ -z "${REDIS_URL:-}" ]; then
+    REDIS_PORT=6380
+    setsid redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --maxmemory 64mb \
+        --maxmemory-policy allkeys-lru --save "" --appendonly no >"$RUN/redis.log" 2>&1 &
+    echo $! >"$RUN/redis.pid"
+    for _ in $(seq 1 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    export REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+fi
+export REDIS_URL
 export SECURE_SSL_REDIRECT=0   # plain HTTP on this machine; production terminates TLS in front
 export PROXY_COUNT=1           # haproxy adds one X-Forwarded-For hop
 export GUNICORN_WORKERS="${GUNICORN_WORKERS:-2}"

@@ -1,6 +1,6 @@
 """A new user's first requests arriving together: one personal club, one player per new name, no
-500. Real transactions, one connection per thread, so this runs on PostgreSQL only (as
-test_concurrency.py does); SQLite serialises whole files anyway."""
+500. Real transactions, one connection per thread, on each database: PostgreSQL's row locks
+serialise them there, SQLite's write lock (taken when a transaction begins) here."""
 
 from __future__ import annotations
 
@@ -17,10 +17,7 @@ from matches.models import Round, RoundRevision
 from players.models import Club, Membership, Player
 from tests.factories import UserFactory, token_for
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks (CI runs it)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 TIMES = 6
 
