@@ -51,17 +51,6 @@ MESSAGES: Mapping[str, Promise] = {
     "invitation_revoked": _("This invitation link was withdrawn by the club."),
     "invitation_used": _("This invitation link has already been used."),
     "not_found": _("Not found."),
-    "not_authenticated": _("Please log in first."),
-    "authentication_failed": _("The username or password is wrong."),
-    "permission_denied": _("You may not do this."),
-    "method_not_allowed": _("This method is not allowed here."),
-    "parse_error": _("The request body is not valid JSON."),
-    "unsupported_media_type": _("Send the request body as JSON."),
-    "throttled": _("Too many requests: try again shortly."),
-    "too_large": _("The request body is too large."),
-    "missing_slash": _("Not found: this address ends with a slash (%(path)s)."),
-    "bad_request": _("The request could not be understood."),
-    "server_error": _("Something went wrong on our side. Please try again shortly."),
 }
 
 
