@@ -5,7 +5,7 @@ recursion limit (``RecursionError``), ``1e999`` (an infinite float no database c
 and text that PostgreSQL cannot store (NUL characters, lone surrogates such as ``"\\ud800"``).
 Here the first two are a parse error (400) and unstorable text is ``invalid`` at the field that
 holds it (400). A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` never gets here: DRF reads it through
-``request.body``, which refuses it (413, in matches/api/errors.py).
+``request.body``, which refuses it (413, in config/errors.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from rest_framework import exceptions, parsers
 from rest_framework.exceptions import ErrorDetail
 from rest_framework.utils.json import strict_constant
 
-from matches.messages import MESSAGES
+# The module, not its names: config.errors imports DRF's views, whose settings import this parser.
+from config import errors
 
 
 def _finite(text: str) -> float:
@@ -78,6 +79,6 @@ class JSONParser(parsers.JSONParser):
         except (ValueError, RecursionError) as error:
             raise exceptions.ParseError(f"JSON parse error - {type(error).__name__}") from None
         if fields := unstorable_fields(data):
-            message = str(MESSAGES["invalid"])
+            message = str(errors.MESSAGES["invalid"])
             raise exceptions.ValidationError({field: [ErrorDetail(message, "invalid")] for field in fields})
         return data

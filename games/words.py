@@ -1,4 +1,5 @@
-"""Words every game shares: card ranks as players name them, lists and spans of numbers."""
+"""Words several games share: card ranks as players name them, lists and spans of numbers, and
+the going-out checks of the rummy games (each home lists the ones its game raises)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 DASH = "\N{EN DASH}"
 
@@ -18,6 +19,14 @@ RANK_LABELS: Mapping[str, Promise] = {
     "A": pgettext_lazy("card rank", "A"),
     "joker": pgettext_lazy("card rank", "Joker"),
     "QS": pgettext_lazy("card rank", "Q♠"),
+}
+
+
+# The going-out checks of the rummy games, by code: a home takes those its game raises.
+GOING_OUT_MESSAGES: Mapping[str, Promise] = {
+    "went_out_count": gettext_lazy("Exactly one player must go out."),
+    "went_out_with_cards": gettext_lazy("A player who went out has no cards left: enter 0."),
+    "zero_without_going_out": gettext_lazy("A player who did not go out still holds cards: more than 0."),
 }
 
 

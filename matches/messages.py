@@ -1,11 +1,13 @@
-"""One table from the engine's error codes to sentences in the reader's language.
+"""One table from the engine's generic codes and the site's own codes to sentences in the
+reader's language.
 
 The phone pages and the API both call ``message_for``, so a refused round reads the same in
 both. Parameters come from the engine (``RuleError.params``); a message names them with
 ``%(name)s`` placeholders, and a missing parameter falls back to the sentence without it.
 
-A game's own codes are worded in its home (``GameHome.message``), next to its rules; a message
-whose words follow a number ("1 card", "2 cards") is an ``ngettext_lazy`` there.
+A game's rule codes are worded in its home (``GameHome.message``), next to its rules, their
+numbers the engine's parameters; a message whose words follow a number ("1 card", "2 cards") is
+an ``ngettext_lazy`` there.
 """
 
 from __future__ import annotations
@@ -32,28 +34,6 @@ MESSAGES: Mapping[str, Promise] = {
     "match_finished": _("This match is over: no more rounds can be entered."),
     "unknown_option": _("This game has no such option."),
     "wrong_player_count": _("This game cannot be played by this many players."),
-    # Rule codes of the games (spec: each game's Checks table).
-    "went_out_count": _("Exactly one player must go out."),
-    "went_out_without_contract": _("A player who went out must have laid down the contract."),
-    "went_out_with_cards": _("A player who went out has no cards left: enter 0."),
-    "zero_without_going_out": _("A player who did not go out still holds cards: more than 0."),
-    "wrong_card_count": _("This hand has the wrong number of cards (%(minimum)s to %(maximum)s)."),
-    "points_too_low": _("Too few points: at least %(minimum)s."),
-    "points_too_high": _("Too many points: at most %(maximum)s."),
-    "finished_player_entry": _("This player has finished and sits out: leave the line empty."),
-    "more_points_than_cards": _(
-        "Table and hands add up to %(points)s, more than all the cards in the packs are worth (%(limit)s)."
-    ),
-    "unknown_contract": _("This is not one of the five contracts."),
-    "contract_already_played": _("The spelmaker has already played this contract."),
-    "tricks_total": _("The tricks must add up to 9, not %(got)s."),
-    "queens_total": _("The queens must add up to 4, not %(got)s."),
-    "hearts_total": _("The hearts must add up to 9, not %(got)s."),
-    "places": _("The places must be 1, 2, 3 and 4, each once."),
-    "king_count": _("Exactly one player takes the king of hearts."),
-    "too_many_red_threes": _("There are only %(limit)s red threes in the packs."),
-    "concealed_without_going_out": _("Only the side that went out can have gone out concealed."),
-    "below_minimum_meld": _("Below the minimum first meld: this side needs at least %(minimum)s."),
     # The site (not the engine).
     "unknown_player": _("This club has no such player."),
     "duplicate_player": _("A player cannot sit at the table twice."),
@@ -71,17 +51,6 @@ MESSAGES: Mapping[str, Promise] = {
     "invitation_revoked": _("This invitation link was withdrawn by the club."),
     "invitation_used": _("This invitation link has already been used."),
     "not_found": _("Not found."),
-    "not_authenticated": _("Please log in first."),
-    "authentication_failed": _("The username or password is wrong."),
-    "permission_denied": _("You may not do this."),
-    "method_not_allowed": _("This method is not allowed here."),
-    "parse_error": _("The request body is not valid JSON."),
-    "unsupported_media_type": _("Send the request body as JSON."),
-    "throttled": _("Too many requests: try again shortly."),
-    "too_large": _("The request body is too large."),
-    "missing_slash": _("Not found: this address ends with a slash (%(path)s)."),
-    "bad_request": _("The request could not be understood."),
-    "server_error": _("Something went wrong on our side. Please try again shortly."),
 }
 
 

@@ -9,7 +9,7 @@ Everything the site knows about a game lives here. The apps call four things:
   back from storage, which were checked when stored (it skips the checks: every request does it);
 - ``correct_round(...)``: a replay with one round replaced.
 
-A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a ``Code``, the
+A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a code, the
 field, params); the engine never builds sentences.
 """
 

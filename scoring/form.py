@@ -75,7 +75,7 @@ class Form:
         self.errors: list[RuleError] = []
         self._failed: set[str] = set()
 
-    def fail(self, code: Code, field: str, **params: object) -> None:
+    def fail(self, code: str, field: str, **params: object) -> None:
         if field not in self._failed:
             self._failed.add(field)
             self.errors.append(rule_error(code, field, **params))

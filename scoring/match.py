@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
 from typing import Protocol
@@ -108,8 +109,9 @@ class Game[P, H](Protocol):
     def options(self) -> tuple[Option, ...]: ...
 
     @property
-    def codes(self) -> frozenset[Code]:
-        """The rule codes it raises beyond the generic ones."""
+    def codes(self) -> frozenset[StrEnum]:
+        """The rule codes it raises beyond the generic ones: the members of its own
+        ``StrEnum`` (a game module declares its codes beside its rules)."""
         ...
 
     @property

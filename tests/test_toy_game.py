@@ -1,6 +1,7 @@
 """A sixth game plugs in through its engine module and its home alone: registered here, defined
 only under tests/, it is set up on the new-match page, scored on the sheet (a round accepted, a
-round refused with its message), explained on its rules page and played through the API."""
+round refused by a rule code of its own, worded in the reader's language by its home), explained
+on its rules page and played through the API."""
 
 from __future__ import annotations
 
@@ -18,12 +19,17 @@ from tests.toy_game.home import HOME
 
 _ENGINE: dict[str, Any] = dict(settings.TEMPLATES[0])
 TOY_TEMPLATES = [{**_ENGINE, "DIRS": [*_ENGINE["DIRS"], settings.BASE_DIR / "tests/toy_game/templates"]}]
+TOY_LOCALE = [*settings.LOCALE_PATHS, settings.BASE_DIR / "tests/toy_game/locale"]
 
 
 @pytest.fixture
 def toy_game():
     """The toy game known to the engine and to the site, for one test."""
-    with engines.register(GAME), override_settings(TEMPLATES=TOY_TEMPLATES), homes.registered(HOME):
+    with (
+        engines.register(GAME),
+        override_settings(TEMPLATES=TOY_TEMPLATES, LOCALE_PATHS=TOY_LOCALE),
+        homes.registered(HOME),
+    ):
         yield HOME
 
 
@@ -44,7 +50,7 @@ def test_new_match_page_lists_and_sets_up_the_toy_game(alice_client, toy_game):
     assert "To go: 100, 100" in sheet
 
 
-def test_sheet_accepts_a_round_and_refuses_one_with_its_message(alice_client, toy_game):
+def test_sheet_accepts_a_round_and_refuses_one_by_its_own_rule_in_dutch(alice_client, toy_game):
     response = alice_client.post(
         reverse("new_match_setup", args=["honderd"]), {"player_0": "Anna", "player_1": "Bram", "dealer": "0"}
     )
@@ -53,9 +59,13 @@ def test_sheet_accepts_a_round_and_refuses_one_with_its_message(alice_client, to
     accepted = alice_client.post(rounds_url, {"entries.0.points:int": "40", "entries.1.points:int": "15"})
     assert accepted.status_code == 302
     assert "To go: 60, 85" in alice_client.get(match_url).content.decode()
-    refused = alice_client.post(rounds_url, {"entries.0.points:int": "55", "entries.1.points:int": "0"})
+    refused = alice_client.post(
+        rounds_url,
+        {"entries.0.points:int": "55", "entries.1.points:int": "0"},
+        headers={"Accept-Language": "nl"},
+    )
     assert refused.status_code == 400
-    assert "Too many points: at most 50." in refused.content.decode()
+    assert "Een spel levert een speler hoogstens 50 punten op." in refused.content.decode()
 
 
 def test_rules_page_and_paper_sheet_of_the_toy_game(client, toy_game):
@@ -76,9 +86,18 @@ def test_api_plays_the_toy_game(api, toy_game):
     url = f"/api/matches/{match['id']}/rounds/"
     body = {"entries": [{"points": 50}, {"points": 50}]}
     assert api.post(url, body, format="json").status_code == 201
-    refused = api.post(url, {"entries": [{"points": 60}, {"points": 0}]}, format="json")
+    bad = {"entries": [{"points": 60}, {"points": 0}]}
+    refused = api.post(url, bad, format="json", headers={"Accept-Language": "nl"})
     assert refused.status_code == 400
-    assert refused.json()["errors"][0]["code"] == "points_too_high"
+    assert refused.json()["errors"] == [
+        {
+            "field": "entries.0.points",
+            "code": "over_the_deal",
+            "message": "Een spel levert een speler hoogstens 50 punten op.",
+        }
+    ]
+    english = api.post(url, bad, format="json", headers={"Accept-Language": "en"}).json()["errors"][0]
+    assert english["message"] == "A deal brings a player at most 50 points."
     api.post(url, body, format="json")
     finished = api.get(f"/api/matches/{match['id']}/").json()
     assert (finished["status"], finished["winners"]) == ("finished", [0, 1])

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.statistics import statistics as barbuse_statistics
-from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, contract_name
+from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, MESSAGES, contract_name
 from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import common_tables, default_option
@@ -45,6 +45,7 @@ class BarbuseHome(BaseHome):
         # One section per contract, in the engine's fixed order, titled with its name.
         *((f"contract-{slug}", CONTRACT_NAMES[slug]) for slug in barbuse.CONTRACTS),
     )
+    messages: Mapping[str, Text] = MESSAGES
     option_labels: Mapping[str, Text] = {
         "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
         "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),

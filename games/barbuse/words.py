@@ -1,5 +1,6 @@
-"""Barbuse's contracts by name: in the reader's language with the original's Dutch name beside
-(a Dutch table says the Dutch name alone), the same words on the scoresheet and the rules page."""
+"""Barbuse's words: its contracts by name, in the reader's language with the original's Dutch
+name beside (a Dutch table says the Dutch name alone), the same words on the scoresheet and the
+rules page; and the sentences for its rule codes, their numbers the engine's parameters."""
 
 from __future__ import annotations
 
@@ -24,6 +25,19 @@ CONTRACT_GLOSSES: Mapping[str, Promise] = {
     barbuse.NO_HEARTS: gettext_lazy("avoid taking hearts, or take them all"),
     barbuse.AANLEGGEN: gettext_lazy("build rows from the tens; get rid of your cards first"),
     barbuse.NO_KING_OF_HEARTS: gettext_lazy("avoid taking the king of hearts"),
+}
+
+# The sentences for the codes of ``barbuse.BarbuseCode``.
+MESSAGES: Mapping[str, Promise] = {
+    barbuse.BarbuseCode.UNKNOWN_CONTRACT: gettext_lazy("This is not one of the contracts of this game."),
+    barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: gettext_lazy(
+        "The spelmaker has already played this contract."
+    ),
+    barbuse.BarbuseCode.TRICKS_TOTAL: gettext_lazy("The tricks must add up to %(expected)s, not %(got)s."),
+    barbuse.BarbuseCode.QUEENS_TOTAL: gettext_lazy("The queens must add up to %(expected)s, not %(got)s."),
+    barbuse.BarbuseCode.HEARTS_TOTAL: gettext_lazy("The hearts must add up to %(expected)s, not %(got)s."),
+    barbuse.BarbuseCode.PLACES: gettext_lazy("The places must be 1 to %(players)s, each once."),
+    barbuse.BarbuseCode.KING_COUNT: gettext_lazy("Exactly one player takes the king of hearts."),
 }
 
 

@@ -13,6 +13,7 @@ from games.base import BaseHome, Titles
 from games.canasta.statistics import statistics as canasta_statistics
 from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
+from games.words import GOING_OUT_MESSAGES
 from scoring import Setup, get_game
 from scoring.cards import JOKER
 from scoring.games import canasta
@@ -130,6 +131,14 @@ class CanastaHome(BaseHome):
             "required",
         ),
         "canastas_exceed_meld": gettext_lazy("These canastas need at least %(minimum)s melded points."),
+        "went_out_with_cards": GOING_OUT_MESSAGES["went_out_with_cards"],
+        "too_many_red_threes": gettext_lazy("There are only %(limit)s red threes in the packs."),
+        "concealed_without_going_out": gettext_lazy(
+            "Only the side that went out can have gone out concealed."
+        ),
+        "below_minimum_meld": gettext_lazy(
+            "Below the minimum first meld: this side needs at least %(minimum)s."
+        ),
     }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:

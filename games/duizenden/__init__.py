@@ -11,6 +11,7 @@ from games.base import BaseHome, Titles
 from games.duizenden.statistics import statistics as duizenden_statistics
 from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import card, common_tables, count_rows, default_option, value_rows
+from games.words import GOING_OUT_MESSAGES
 from scoring import Setup
 from scoring.cards import JOKER, RANKS
 from scoring.games import duizenden
@@ -49,6 +50,13 @@ class DuizendenHome(BaseHome):
         ("queen-of-spades", gettext_lazy("The queen of spades")),
         ("going-out", gettext_lazy("The end of a deal")),
     )
+    messages: Mapping[str, Text] = {
+        **GOING_OUT_MESSAGES,
+        "more_points_than_cards": gettext_lazy(
+            "Table and hands add up to %(points)s, more than all the cards in the packs are worth "
+            "(%(limit)s)."
+        ),
+    }
     option_labels: Mapping[str, Text] = {
         "target": gettext_lazy("Target score"),
         "queen_of_spades": gettext_lazy("Value of the queen of spades"),

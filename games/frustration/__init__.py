@@ -28,6 +28,7 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, PhaseHints
@@ -63,6 +64,16 @@ class FrustrationHome(BaseHome):
     item_title: Text
     items_key: str
     card_values: Mapping[str, int]
+    messages: Mapping[str, Text] = {
+        **GOING_OUT_MESSAGES,
+        "went_out_without_contract": gettext_lazy("A player who went out must have laid down the contract."),
+        "wrong_card_count": gettext_lazy(
+            "This hand has the wrong number of cards (%(minimum)s to %(maximum)s)."
+        ),
+        "points_too_low": gettext_lazy("Too few points: at least %(minimum)s."),
+        "points_too_high": gettext_lazy("Too many points: at most %(maximum)s."),
+        "finished_player_entry": gettext_lazy("This player has finished and sits out: leave the line empty."),
+    }
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return frustration_statistics(played, self.item_title)

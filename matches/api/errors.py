@@ -1,21 +1,19 @@
-"""Every API error has one shape: ``{"errors": [{"field", "code", "message"}]}`` (api.md).
-
-Engine refusals arrive as ``Refused``; DRF's own exceptions (authentication, parsing, methods)
-are mapped onto the same shape here, so a client never has to handle two formats.
+"""The API's answers to refusals, in the one error shape ``{"errors": [{"field", "code",
+"message"}]}`` (api.md): the engine's ``Refused``, the site's ``SiteRefused`` and a ``Conflict``
+with what is already stored, each worded by ``matches.messages`` (a round's codes by its game's
+home). DRF's and Django's own exceptions are worded by the project's exception handler, which
+asks this app for its refusals (``MatchesConfig.api_error``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from matches.messages import MESSAGES, error_list
+from matches.messages import error_list
 from matches.models import Conflict
 from matches.refusals import SiteCode, SiteRefused, refuse
 from scoring import Refused
@@ -44,63 +42,16 @@ def conflict_response(conflict: Conflict, existing: dict[str, Any] | None) -> Re
     return Response(body, status=CONFLICT_STATUS[conflict.error.code])
 
 
-def _row(code: str, field: str = "", message: Any = None) -> dict[str, str]:
-    return {"field": field, "code": code, "message": str(message or MESSAGES.get(code, MESSAGES["invalid"]))}
-
-
-def _validation_rows(detail: Any, prefix: str = "") -> list[dict[str, str]]:
-    if isinstance(detail, dict):
-        rows: list[dict[str, str]] = []
-        for key, value in detail.items():
-            field = "" if key == "non_field_errors" else f"{prefix}{key}"
-            rows += _validation_rows(value, f"{field}." if field else "")
-        return rows
-    if isinstance(detail, list):
-        return [row for item in detail for row in _validation_rows(item, prefix)]
-    field = prefix.rstrip(".")
-    code = getattr(detail, "code", "invalid") or "invalid"
-    if code == "blank":
-        code = "required"
-    return [_row(code if code in MESSAGES else "invalid", field, detail)]
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def refusal_response(exc: Exception) -> Response | None:
+    """The answer to a refusal no view answered itself (a match that cannot be set up so, a
+    site check), or None for any other exception; asked by the project's exception handler
+    through ``MatchesConfig.api_error``."""
     if isinstance(exc, Refused):
         set_rollback()
         return refused_response(exc)
     if isinstance(exc, SiteRefused):
         set_rollback()
         return Response({"errors": error_list(exc.errors)}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, DjangoValidationError):
-        # A model-level refusal that no view turned into a field error: still a 400, not a 500.
-        set_rollback()
-        return Response({"errors": [_row("invalid")]}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, RequestDataTooBig):
-        return Response({"errors": [_row("too_large")]}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
-    if isinstance(exc, Http404):
-        return Response({"errors": [_row("not_found")]}, status=status.HTTP_404_NOT_FOUND)
-    if isinstance(exc, exceptions.ValidationError):
-        set_rollback()
-        return Response({"errors": _validation_rows(exc.detail)}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, exceptions.APIException):
-        codes = {
-            exceptions.ParseError: ("invalid", MESSAGES["parse_error"]),
-            exceptions.UnsupportedMediaType: ("invalid", MESSAGES["unsupported_media_type"]),
-            exceptions.NotAuthenticated: ("not_authenticated", None),
-            exceptions.AuthenticationFailed: ("authentication_failed", None),
-            exceptions.PermissionDenied: ("permission_denied", None),
-            exceptions.NotFound: ("not_found", None),
-            exceptions.MethodNotAllowed: ("method_not_allowed", None),
-            exceptions.Throttled: ("throttled", None),
-        }
-        code, message = codes.get(type(exc), (exc.default_code, str(exc.detail)))
-        headers = {}
-        auth_header = getattr(exc, "auth_header", None)
-        if auth_header:
-            headers["WWW-Authenticate"] = auth_header
-        if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-            headers.setdefault("WWW-Authenticate", "Token")
-        return Response({"errors": [_row(code, "", message)]}, status=exc.status_code, headers=headers)
     return None
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum, unique
 from types import MappingProxyType
 from typing import Literal, cast
 
@@ -67,18 +68,21 @@ OPTIONS: tuple[IntOption, ...] = (
     IntOption("king_of_hearts_penalty", 80, minimum=0, maximum=MAX_POINTS, multiple_of_5=True),
 )
 
-# Codes this game raises beyond the generic ones.
-CODES: frozenset[Code] = frozenset(
-    {
-        Code.UNKNOWN_CONTRACT,
-        Code.CONTRACT_ALREADY_PLAYED,
-        Code.TRICKS_TOTAL,
-        Code.QUEENS_TOTAL,
-        Code.HEARTS_TOTAL,
-        Code.PLACES,
-        Code.KING_COUNT,
-    }
-)
+
+@unique
+class BarbuseCode(StrEnum):
+    """The rule codes of Barbuse (spec/games/barbuse.md, Checks), beyond the generic ones."""
+
+    UNKNOWN_CONTRACT = "unknown_contract"
+    CONTRACT_ALREADY_PLAYED = "contract_already_played"
+    TRICKS_TOTAL = "tricks_total"
+    QUEENS_TOTAL = "queens_total"
+    HEARTS_TOTAL = "hearts_total"
+    PLACES = "places"
+    KING_COUNT = "king_count"
+
+
+CODES: frozenset[StrEnum] = frozenset(BarbuseCode)
 
 
 @dataclass(frozen=True)
@@ -142,9 +146,9 @@ def read_contract(body: Mapping[str, object], progress: Progress, number: int, s
     if not isinstance(value, str):
         raise refuse(Code.INVALID, "contract")
     if value not in CONTRACTS:
-        raise refuse(Code.UNKNOWN_CONTRACT, "contract", contract=value, choices=CONTRACTS)
+        raise refuse(BarbuseCode.UNKNOWN_CONTRACT, "contract", contract=value, choices=CONTRACTS)
     if value not in progress.left_for(number):
-        raise refuse(Code.CONTRACT_ALREADY_PLAYED, "contract", contract=value, spelmaker=seat)
+        raise refuse(BarbuseCode.CONTRACT_ALREADY_PLAYED, "contract", contract=value, spelmaker=seat)
     return value
 
 
@@ -203,31 +207,31 @@ def _total(entries: Sequence[Entry], key: str) -> int:
 
 def check_knobbelen(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "tricks")
-    return None if got == TRICKS else rule_error(Code.TRICKS_TOTAL, "", expected=TRICKS, got=got)
+    return None if got == TRICKS else rule_error(BarbuseCode.TRICKS_TOTAL, "", expected=TRICKS, got=got)
 
 
 def check_no_queens(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "queens")
-    return None if got == QUEENS else rule_error(Code.QUEENS_TOTAL, "", expected=QUEENS, got=got)
+    return None if got == QUEENS else rule_error(BarbuseCode.QUEENS_TOTAL, "", expected=QUEENS, got=got)
 
 
 def check_no_hearts(entries: Sequence[Entry]) -> RuleError | None:
     got = _total(entries, "hearts")
-    return None if got == HEARTS else rule_error(Code.HEARTS_TOTAL, "", expected=HEARTS, got=got)
+    return None if got == HEARTS else rule_error(BarbuseCode.HEARTS_TOTAL, "", expected=HEARTS, got=got)
 
 
 def check_aanleggen(entries: Sequence[Entry]) -> RuleError | None:
     places = [int(entry["place"]) for entry in entries]
     if sorted(places) == list(range(1, PLAYERS + 1)):
         return None
-    return rule_error(Code.PLACES, "", places=tuple(places))
+    return rule_error(BarbuseCode.PLACES, "", places=tuple(places), players=PLAYERS)
 
 
 def check_no_king_of_hearts(entries: Sequence[Entry]) -> RuleError | None:
     got = sum(1 for entry in entries if entry["king"])
     if got == KINGS_OF_HEARTS:
         return None
-    return rule_error(Code.KING_COUNT, "", expected=KINGS_OF_HEARTS, got=got)
+    return rule_error(BarbuseCode.KING_COUNT, "", expected=KINGS_OF_HEARTS, got=got)
 
 
 # --- scoring: penalties per seat --------------------------------------------------------------
@@ -294,7 +298,7 @@ class Barbuse:
     slug: str = SLUG
     player_counts: tuple[int, ...] = (PLAYERS,)
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[Code] = CODES
+    codes: frozenset[StrEnum] = CODES
     entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum, unique
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -98,17 +99,21 @@ OPTIONS: tuple[Option, ...] = (
     IntOption("packs", default_packs, minimum=2, maximum=3, choices=(2, 3)),
 )
 
-CODES: frozenset[Code] = frozenset(
-    {
-        Code.WENT_OUT_COUNT,
-        Code.TOO_MANY_RED_THREES,
-        Code.CONCEALED_WITHOUT_GOING_OUT,
-        Code.WENT_OUT_WITHOUT_CANASTA,
-        Code.WENT_OUT_WITH_CARDS,
-        Code.CANASTAS_EXCEED_MELD,
-        Code.BELOW_MINIMUM_MELD,
-    }
-)
+
+@unique
+class CanastaCode(StrEnum):
+    """The rule codes of Canasta (spec/games/canasta.md, Checks), beyond the generic ones."""
+
+    WENT_OUT_COUNT = "went_out_count"
+    TOO_MANY_RED_THREES = "too_many_red_threes"
+    CONCEALED_WITHOUT_GOING_OUT = "concealed_without_going_out"
+    WENT_OUT_WITHOUT_CANASTA = "went_out_without_canasta"
+    WENT_OUT_WITH_CARDS = "went_out_with_cards"
+    CANASTAS_EXCEED_MELD = "canastas_exceed_meld"
+    BELOW_MINIMUM_MELD = "below_minimum_meld"
+
+
+CODES: frozenset[StrEnum] = frozenset(CanastaCode)
 
 
 # --- pure rules -------------------------------------------------------------------------------
@@ -302,11 +307,13 @@ def round_errors(setup: Setup, totals: Sequence[int], sides: Sequence[Side]) -> 
     ]
     went_out = sum(side.went_out for side in sides)
     if went_out > 1:
-        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=went_out))
+        errors.append(rule_error(CanastaCode.WENT_OUT_COUNT, "", count=went_out))
     red_threes = sum(side.red_threes for side in sides)
     if red_threes > RED_THREES_PER_PACK * packs:
         errors.append(
-            rule_error(Code.TOO_MANY_RED_THREES, "", count=red_threes, limit=RED_THREES_PER_PACK * packs)
+            rule_error(
+                CanastaCode.TOO_MANY_RED_THREES, "", count=red_threes, limit=RED_THREES_PER_PACK * packs
+            )
         )
     for side, total, unit in zip(sides, totals, setup.units, strict=True):
         errors += side_errors(setup, side, total, alone=len(unit) == 1)
@@ -325,27 +332,31 @@ def side_errors(setup: Setup, side: Side, total: int, *, alone: bool) -> list[Ru
         return mismatches
     errors: list[RuleError] = []
     if side.concealed and not side.went_out:
-        errors.append(rule_error(Code.CONCEALED_WITHOUT_GOING_OUT, join(side.path, "concealed")))
+        errors.append(rule_error(CanastaCode.CONCEALED_WITHOUT_GOING_OUT, join(side.path, "concealed")))
     required = setup.int_option("canastas_to_go_out")
     if side.went_out and side.canasta_count < required:
         errors.append(
             rule_error(
-                Code.WENT_OUT_WITHOUT_CANASTA,
+                CanastaCode.WENT_OUT_WITHOUT_CANASTA,
                 join(side.path, "went_out"),
                 required=required,
                 canastas=side.canasta_count,
             )
         )
     if alone and side.went_out and side.hand_points:
-        errors.append(rule_error(Code.WENT_OUT_WITH_CARDS, side.hand.field, hand=side.hand_points))
+        errors.append(rule_error(CanastaCode.WENT_OUT_WITH_CARDS, side.hand.field, hand=side.hand_points))
     meld = side.meld_points
     least = canasta_meld_minimum(side.canastas)
     if meld < least:
-        errors.append(rule_error(Code.CANASTAS_EXCEED_MELD, side.meld.field, minimum=least, meld=meld))
+        errors.append(rule_error(CanastaCode.CANASTAS_EXCEED_MELD, side.meld.field, minimum=least, meld=meld))
     elif 0 < meld < minimum_meld(total):
         errors.append(
             rule_error(
-                Code.BELOW_MINIMUM_MELD, side.meld.field, minimum=minimum_meld(total), meld=meld, total=total
+                CanastaCode.BELOW_MINIMUM_MELD,
+                side.meld.field,
+                minimum=minimum_meld(total),
+                meld=meld,
+                total=total,
             )
         )
     return errors
@@ -376,7 +387,7 @@ class Canasta:
     slug = "canasta"
     player_counts: tuple[int, ...] = (2, 3, 4, 6)
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[Code] = CODES
+    codes: frozenset[StrEnum] = CODES
     entries_per_seat: bool = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum, unique
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, cast
@@ -63,10 +64,18 @@ OPTIONS: tuple[Option, ...] = (
     IntOption("jokers", DEFAULT_JOKERS, minimum=0, maximum=MAX_JOKERS),
 )
 
-# Game-specific rule codes (the generic ones live in scoring.errors.GENERIC_CODES).
-CODES: frozenset[Code] = frozenset(
-    {Code.WENT_OUT_COUNT, Code.WENT_OUT_WITH_CARDS, Code.ZERO_WITHOUT_GOING_OUT, Code.MORE_POINTS_THAN_CARDS}
-)
+
+@unique
+class DuizendenCode(StrEnum):
+    """The rule codes of Duizenden (spec/games/duizenden.md, Checks), beyond the generic ones."""
+
+    WENT_OUT_COUNT = "went_out_count"
+    WENT_OUT_WITH_CARDS = "went_out_with_cards"
+    ZERO_WITHOUT_GOING_OUT = "zero_without_going_out"
+    MORE_POINTS_THAN_CARDS = "more_points_than_cards"
+
+
+CODES: frozenset[StrEnum] = frozenset(DuizendenCode)
 
 ENTRY_KEYS: frozenset[str] = frozenset(
     {"went_out", "table_points", "table_cards", "hand_points", "hand_cards"}
@@ -144,9 +153,9 @@ def seat_errors(result: SeatResult, values: Mapping[str, int]) -> list[RuleError
     """The hand checks of one seat: out means an empty hand, not out means cards in hand."""
     hand = value_of(result.hand, values)
     if result.went_out and hand > 0:
-        return [rule_error(Code.WENT_OUT_WITH_CARDS, result.hand.field, points=hand)]
+        return [rule_error(DuizendenCode.WENT_OUT_WITH_CARDS, result.hand.field, points=hand)]
     if not result.went_out and hand == 0:
-        return [rule_error(Code.ZERO_WITHOUT_GOING_OUT, result.hand.field)]
+        return [rule_error(DuizendenCode.ZERO_WITHOUT_GOING_OUT, result.hand.field)]
     return []
 
 
@@ -171,7 +180,7 @@ def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
     errors += [error for seat in sorted(hidden) for error in mismatches[seat]]
     out = sum(result.went_out for result in results)
     if out != 1:
-        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=out))
+        errors.append(rule_error(DuizendenCode.WENT_OUT_COUNT, "", count=out))
     for seat, result in enumerate(results):
         if seat not in hidden:
             errors += seat_errors(result, values)
@@ -180,7 +189,7 @@ def rule_errors(setup: Setup, results: Sequence[SeatResult]) -> list[RuleError]:
         points = sum(value_of(r.table, values) + value_of(r.hand, values) for r in results)
         limit = pack_points(setup.int_option("queen_of_spades"), jokers)
         if points > limit:
-            errors.append(rule_error(Code.MORE_POINTS_THAN_CARDS, "", points=points, limit=limit))
+            errors.append(rule_error(DuizendenCode.MORE_POINTS_THAN_CARDS, "", points=points, limit=limit))
     return errors
 
 
@@ -234,7 +243,7 @@ class Duizenden:
     slug: str = SLUG
     player_counts: tuple[int, ...] = PLAYER_COUNTS
     options: tuple[Option, ...] = OPTIONS
-    codes: frozenset[Code] = CODES
+    codes: frozenset[StrEnum] = CODES
     # One round entry per seat, also when scores are kept per team (spec: Duizenden).
     entries_per_seat: bool = True
 

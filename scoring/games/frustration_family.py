@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum, unique
 from typing import Any, Literal, cast
 
 from scoring.cards import mismatch, points_of, too_many_cards, value_of
@@ -23,18 +24,24 @@ from scoring.ranking import standings
 # A seat that has not laid down always ends its turn with this many cards (both games).
 HAND_SIZE = 11
 
-# The rule codes both games raise beyond the generic ones (spec: the Checks tables).
-RULE_CODES: frozenset[Code] = frozenset(
-    {
-        Code.WENT_OUT_COUNT,
-        Code.WENT_OUT_WITHOUT_CONTRACT,
-        Code.WENT_OUT_WITH_CARDS,
-        Code.ZERO_WITHOUT_GOING_OUT,
-        Code.WRONG_CARD_COUNT,
-        Code.POINTS_TOO_LOW,
-        Code.POINTS_TOO_HIGH,
-    }
-)
+
+@unique
+class FrustrationCode(StrEnum):
+    """The rule codes of the Frustration games (spec/games/frustration-*.md, Checks), beyond the
+    generic ones; ``finished_player_entry`` is raised by Frustration FR alone."""
+
+    WENT_OUT_COUNT = "went_out_count"
+    WENT_OUT_WITHOUT_CONTRACT = "went_out_without_contract"
+    WENT_OUT_WITH_CARDS = "went_out_with_cards"
+    ZERO_WITHOUT_GOING_OUT = "zero_without_going_out"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    POINTS_TOO_LOW = "points_too_low"
+    POINTS_TOO_HIGH = "points_too_high"
+    FINISHED_PLAYER_ENTRY = "finished_player_entry"
+
+
+# The codes both games raise; Frustration FR adds ``FINISHED_PLAYER_ENTRY``.
+RULE_CODES: frozenset[StrEnum] = frozenset(FrustrationCode) - {FrustrationCode.FINISHED_PLAYER_ENTRY}
 
 ENTRY_KEYS: frozenset[str] = frozenset({"laid_down", "went_out", "points", "hand"})
 
@@ -176,7 +183,7 @@ def read_deal(
         path = join("entries", seat)
         if seat in sitting_out:
             if value is not None:
-                form.fail(Code.FINISHED_PLAYER_ENTRY, path)
+                form.fail(FrustrationCode.FINISHED_PLAYER_ENTRY, path)
             continue
         read[seat] = _read_entry(form, value, path, seat, ranks)
     form.raise_if_failed()
@@ -226,7 +233,7 @@ def check_deal(
     ]
     out = sum(entry.went_out for entry in active)
     if out != 1:
-        errors.append(rule_error(Code.WENT_OUT_COUNT, "", count=out))
+        errors.append(rule_error(FrustrationCode.WENT_OUT_COUNT, "", count=out))
     for entry in active:
         errors += _check_seat(entry, values, kept_at_most[entry.seat], most_of_full_hand)
     return errors
@@ -243,14 +250,14 @@ def _check_seat(entry: SeatEntry, values: Mapping[str, int], kept: int, most: in
     points = value_of(held, values)
     if entry.went_out:
         if not entry.laid_down:
-            errors.append(rule_error(Code.WENT_OUT_WITHOUT_CONTRACT, join(entry.path, "went_out")))
+            errors.append(rule_error(FrustrationCode.WENT_OUT_WITHOUT_CONTRACT, join(entry.path, "went_out")))
         if points:
-            errors.append(rule_error(Code.WENT_OUT_WITH_CARDS, held.field, points=points))
+            errors.append(rule_error(FrustrationCode.WENT_OUT_WITH_CARDS, held.field, points=points))
         # The 11-card and kept-card limits describe a seat still holding cards: they do not
         # apply to the seat that went out (spec, example 4.2: only went_out_without_contract).
         return errors
     if not points:
-        return [rule_error(Code.ZERO_WITHOUT_GOING_OUT, held.field)]
+        return [rule_error(FrustrationCode.ZERO_WITHOUT_GOING_OUT, held.field)]
     if entry.laid_down:
         return _limits(held, 1, kept, None, max(values.values()) * kept)
     least = HAND_SIZE * min(values.values())
@@ -264,17 +271,25 @@ def _limits(held: Counted, fewest: int, most_cards: int, least: int | None, most
     if count is not None and not fewest <= count <= most_cards:
         errors.append(
             rule_error(
-                Code.WRONG_CARD_COUNT, held.cards_field, minimum=fewest, maximum=most_cards, count=count
+                FrustrationCode.WRONG_CARD_COUNT,
+                held.cards_field,
+                minimum=fewest,
+                maximum=most_cards,
+                count=count,
             )
         )
     if held.points is not None:
         if least is not None and held.points < least:
             errors.append(
-                rule_error(Code.POINTS_TOO_LOW, held.points_field, minimum=least, points=held.points)
+                rule_error(
+                    FrustrationCode.POINTS_TOO_LOW, held.points_field, minimum=least, points=held.points
+                )
             )
         if held.points > most:
             errors.append(
-                rule_error(Code.POINTS_TOO_HIGH, held.points_field, maximum=most, points=held.points)
+                rule_error(
+                    FrustrationCode.POINTS_TOO_HIGH, held.points_field, maximum=most, points=held.points
+                )
             )
     return errors
 

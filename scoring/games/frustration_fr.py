@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
 from scoring.cards import RANKS, dearest
-from scoring.errors import Code
 from scoring.games.frustration_family import (
     HAND_SIZE,
     RULE_CODES,
     Contract,
+    FrustrationCode,
     PhaseHints,
     check_deal,
     contracts,
@@ -84,7 +85,7 @@ MOST_OF_FULL_HAND: Mapping[int, int] = MappingProxyType(
     {packs: dearest(HAND_SIZE, CARD_VALUES, CARD_LIMITS[packs]) for packs in PACKS}
 )
 
-CODES: frozenset[Code] = RULE_CODES | {Code.FINISHED_PLAYER_ENTRY}
+CODES: frozenset[StrEnum] = RULE_CODES | {FrustrationCode.FINISHED_PLAYER_ENTRY}
 
 
 @dataclass(frozen=True)

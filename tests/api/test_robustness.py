@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import override_settings
 from django.utils import translation
 
-from matches.messages import MESSAGES
+from config.errors import MESSAGES
 from matches.models import Match, Round
 from players.models import Club, Player, clean_player_name
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from games.registry import all_homes
-from matches.management.commands.load_demo import CLUB, PASSWORD, USERNAME
+from live.management.commands.load_demo import CLUB, PASSWORD, USERNAME
 from matches.models import Match
 from players.models import Club
 from tests.factories import InvitationFactory, MatchFactory

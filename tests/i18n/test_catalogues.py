@@ -11,6 +11,7 @@ from games.registry import home_for
 from matches.messages import MESSAGES, message_for
 from scoring import RuleError, all_games, get_game
 from scoring.errors import GENERIC_CODES, Code
+from scoring.games.canasta import CanastaCode
 from tests.i18n.catalogues import LANGUAGES, read_po
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
@@ -73,6 +74,6 @@ def test_engine_messages_follow_the_active_language(language: str, expected: str
 )
 def test_a_message_about_a_number_of_canastas_follows_that_number(language, required, expected):
     params = {"required": required, "canastas": required - 1}
-    error = RuleError(Code.WENT_OUT_WITHOUT_CANASTA, "entries.0.went_out", params)
+    error = RuleError(CanastaCode.WENT_OUT_WITHOUT_CANASTA, "entries.0.went_out", params)
     with translation.override(language):
         assert message_for(error, "canasta") == expected

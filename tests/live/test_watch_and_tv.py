@@ -128,7 +128,7 @@ def test_demo_shares_its_first_match_once(db, klaverclub, sam):
 
 
 def test_load_demo_prints_the_live_links_on_a_fresh_database(db):
-    from matches.management.commands.load_demo import CLUB
+    from live.management.commands.load_demo import CLUB
     from players.models import Club
 
     fresh = not Club.objects.filter(name=CLUB).exists()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 from typing import Any
 
 import pytest
 
 from scoring import Refused, all_games
-from scoring.errors import GENERIC_CODES, Code
+from scoring.errors import GENERIC_CODES
 
 
 def _declared_only(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -19,8 +20,8 @@ def _declared_only(method: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return method(game, *args, **kwargs)
         except Refused as refused:
-            plain = [code for code in refused.codes if not isinstance(code, Code)]
-            assert plain == [], f"{game.slug} refused with codes that are not a Code: {plain}"
+            plain = [code for code in refused.codes if not isinstance(code, StrEnum)]
+            assert plain == [], f"{game.slug} refused with codes that are not a StrEnum member: {plain}"
             undeclared = set(refused.codes) - GENERIC_CODES - game.codes
             assert undeclared == set(), f"{game.slug} refused with undeclared codes {undeclared}"
             raise

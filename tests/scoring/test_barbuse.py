@@ -418,7 +418,7 @@ def test_form_errors_stop_before_the_rule_checks() -> None:
         (knobbelen((3, 3), (2, 3), (1, 1), (2, 3)), "tricks_total", {"expected": 9, "got": 10}),
         (queens(1, 1, 1, 0), "queens_total", {"expected": 4, "got": 3}),
         (hearts(9, 1, 0, 0), "hearts_total", {"expected": 9, "got": 10}),
-        (places(4, 3, 3, 1), "places", {"places": (4, 3, 3, 1)}),
+        (places(4, 3, 3, 1), "places", {"places": (4, 3, 3, 1), "players": 4}),
         (king(None), "king_count", {"expected": 1, "got": 0}),
         (king(0, also=3), "king_count", {"expected": 1, "got": 2}),
     ],

@@ -6,12 +6,19 @@ It lives under tests/ on purpose: the engine must take a game it has never heard
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from scoring.errors import Code, Refused, refuse, rule_error
 from scoring.form import Form
 from scoring.match import Game, Outlook, Scores, Setup, Teams
 from scoring.options import IntOption, Option
 from scoring.ranking import high_total_first, standings
+
+
+class ToyCode(StrEnum):
+    """The toy's own rule: some seat must go out (score 0) every deal."""
+
+    NOBODY_OUT = "nobody_out"
 
 
 @dataclass(frozen=True)
@@ -25,7 +32,7 @@ class Toy:
     slug = "toy"
     player_counts: tuple[int, ...] = (2, 3)
     options: tuple[Option, ...] = (IntOption("target", 50, minimum=5, maximum=100),)
-    codes: frozenset[Code] = frozenset({Code.WENT_OUT_COUNT})
+    codes: frozenset[StrEnum] = frozenset(ToyCode)
     entries_per_seat = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
@@ -48,7 +55,7 @@ class Toy:
         ]
         form.raise_if_failed()
         if not any(value == 0 for value in points):
-            raise Refused([rule_error(Code.WENT_OUT_COUNT, "", count=0)])
+            raise Refused([rule_error(ToyCode.NOBODY_OUT, "")])
         return tuple(value or 0 for value in points), progress + 1
 
     def outlook(self, setup: Setup, progress: int, totals: Scores) -> Outlook[TurnHints]:

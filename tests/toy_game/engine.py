@@ -1,12 +1,14 @@
 """A toy sixth game, defined only here: "Honderd" (hundred). Each deal every player scores the
 points of the tricks they took (a multiple of 5, at most 50); the first to 100 wins.
 
-It exists to prove that a game plugs into the site through its engine module and its home alone.
+It exists to prove that a game plugs into the site through its engine module and its home alone,
+a rule code of its own included.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from scoring.errors import Code, Refused, rule_error
 from scoring.form import Form, join
@@ -15,6 +17,12 @@ from scoring.options import IntOption
 from scoring.ranking import high_total_first, standings
 
 MOST_PER_DEAL = 50
+
+
+class HonderdCode(StrEnum):
+    """The toy's own rule: a deal holds at most ``MOST_PER_DEAL`` points for a player."""
+
+    OVER_THE_DEAL = "over_the_deal"
 
 
 @dataclass(frozen=True)
@@ -31,7 +39,7 @@ class Honderd:
     slug = "honderd"
     player_counts = (2, 3, 4)
     options = (IntOption("target", 100, minimum=5, maximum=1000, multiple_of_5=True),)
-    codes = frozenset({Code.POINTS_TOO_HIGH})
+    codes = frozenset(HonderdCode)
     entries_per_seat = False
 
     def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
@@ -56,7 +64,7 @@ class Honderd:
                 points.append(form.points(entry, "points", join("entries", seat)) or 0)
         form.raise_if_failed()
         errors = [
-            rule_error(Code.POINTS_TOO_HIGH, join("entries", seat, "points"), maximum=MOST_PER_DEAL)
+            rule_error(HonderdCode.OVER_THE_DEAL, join("entries", seat, "points"), maximum=MOST_PER_DEAL)
             for seat, value in enumerate(points)
             if value > MOST_PER_DEAL
         ]

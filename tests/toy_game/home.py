@@ -1,9 +1,15 @@
-"""The toy game's home: its name, round form and rules page, and nothing else."""
+"""The toy game's home: its name, round form, rules page and the words of its own rule code.
+
+Its one translated sentence comes from its own catalogue (``tests/toy_game/locale``, added to
+``LOCALE_PATHS`` while the toy is registered): the site's catalogues hold the site's words only,
+and ``make messages`` leaves tests out."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.base import BaseHome
-from tests.toy_game.engine import GAME
+from tests.toy_game.engine import GAME, HonderdCode
 
 
 class HonderdHome(BaseHome):
@@ -17,6 +23,7 @@ class HonderdHome(BaseHome):
     sections = (("tricks", "Tricks"),)
     option_labels = {"target": "Target"}
     option_meanings = {"target": "The first to reach it wins."}
+    messages = {HonderdCode.OVER_THE_DEAL: gettext_lazy("A deal brings a player at most %(maximum)s points.")}
 
 
 HOME = HonderdHome()

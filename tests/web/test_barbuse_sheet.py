@@ -149,7 +149,7 @@ def test_grid_puts_each_deal_under_the_seat_the_engine_names_as_spelmaker(alice_
         (page_form("no_queens", queens=[1, 1, 1, 2]), "", "The queens must add up to 4, not 5."),
         (page_form("no_hearts", hearts=[2, 4, 0, 2]), "", "The hearts must add up to 9, not 8."),
         (knobbelen((3, 3), (2, 3), (1, 1), (2, 1)), "", "The tricks must add up to 9, not 8."),
-        (page_form("aanleggen", place=[1, 2, 2, 4]), "", "The places must be 1, 2, 3 and 4, each once."),
+        (page_form("aanleggen", place=[1, 2, 2, 4]), "", "The places must be 1 to 4, each once."),
         (page_form("aanleggen", place=[1, 2, 5, 3]), "place", "This value is not valid here."),
         (page_form("aanleggen", place=[1, 2, None, 3]), "place", "This is required."),
         (
@@ -163,7 +163,7 @@ def test_grid_puts_each_deal_under_the_seat_the_engine_names_as_spelmaker(alice_
             "Exactly one player takes the king of hearts.",
         ),
         (page_form(None), "contract", "This is required."),
-        (page_form("barbu"), "contract", "This is not one of the five contracts."),
+        (page_form("barbu"), "contract", "This is not one of the contracts of this game."),
     ],
     ids=[
         "queens_total",
