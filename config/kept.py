@@ -1,44 +1,17 @@
-"""Values kept in the shared cache under a version, read back until the version moves on.
-
-``kept(key, compute)`` is the one get-or-compute the apps share (the standings' stored tables
-and API answer, a player's page). The key names a version that is never reused, so an entry
-can only be right or missing; a cache that fails is a miss, logged, and the answer is computed
-as if it had never been kept (a page is slower, never wrong, never an error).
-"""
+"""What ``{% keep %}`` (``config.kept_tags``) keys its fragments with: how long they are kept and
+a digest of the site's code."""
 
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache as once
 from pathlib import Path
-from typing import cast
 
 from django.conf import settings
-from django.core.cache import cache
-
-log = logging.getLogger(__name__)
 
 KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this only frees the cache
-
-
-def kept[T](key: str, compute: Callable[[], T], timeout: int = KEPT_FOR) -> T:
-    """``compute()``, kept in the shared cache under ``key``."""
-    try:
-        found = cache.get(key)
-    except Exception:
-        log.warning("kept values: could not read %s", key, exc_info=True)
-        return compute()
-    if found is not None:
-        return cast(T, found)
-    value = compute()
-    try:
-        cache.set(key, value, timeout)
-    except Exception:
-        log.warning("kept values: could not keep %s", key, exc_info=True)
-    return value
 
 
 def code_digest(paths: Iterable[Path]) -> str:

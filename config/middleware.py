@@ -24,17 +24,27 @@ class CommonMiddleware(common.CommonMiddleware):
 
 
 class ApiHeadersMiddleware:
-    """Refuses an ``Idempotency-Key`` that no database column could store or compare.
+    """Refuses API headers that no database column could store or compare.
 
-    A key is printable text (an UUID, usually); a NUL byte or another control character in it
-    is answered with 400 ``invalid`` at the header, not passed on to the database.
+    An ``Idempotency-Key`` is printable text (an UUID, usually); a NUL byte or another control
+    character in it is answered with 400 ``invalid`` at the header, not passed on to the
+    database. ``Authorization`` carries an API token, printable ASCII (hexadecimal): anything
+    else is a wrong token, 401 as knox answers one, before knox decodes it or hands it to the
+    database.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not is_api(request):
+            return self.get_response(request)
         key = request.headers.get("Idempotency-Key")
-        if key is not None and is_api(request) and not key.isprintable():
+        if key is not None and not key.isprintable():
             return api_error(400, "invalid", field="Idempotency-Key")
+        credentials = request.headers.get("Authorization")
+        if credentials is not None and not (credentials.isascii() and credentials.isprintable()):
+            response = api_error(401, "authentication_failed")
+            response["WWW-Authenticate"] = "Token"
+            return response
         return self.get_response(request)

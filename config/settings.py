@@ -197,14 +197,6 @@ def prepared(database: DBConfig) -> DBConfig:
 prepared(DATABASES["default"])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# A read replica for standings and statistics (config/routers.py), only when one is configured.
-REPLICA_APPS = ("league", "stats")
-if REPLICA_URL := os.environ.get("DATABASE_REPLICA_URL"):
-    DATABASES["replica"] = prepared(
-        dj_database_url.parse(REPLICA_URL, conn_max_age=60, conn_health_checks=True)
-    )
-    DATABASE_ROUTERS = ["config.routers.ReplicaRouter"]
-
 # Several app servers share one cache (REDIS_URL, e.g. redis://127.0.0.1:6379/0): a per-process
 # cache would let each server keep its own idea of a throttle or a cached value. Without it,
 # the local-memory default. Sessions live in the database either way; with the shared cache a
@@ -219,7 +211,16 @@ CACHES = {
     }
 }
 if REDIS_URL := os.environ.get("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A Redis that is down or unreachable reads as empty and keeps nothing: pages are
+            # drawn anew and sessions read from the database (cached_db), never a 500.
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
+        }
+    }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -235,9 +236,6 @@ if TESTING:
 AUTHENTICATION_BACKENDS = [
     # Counts failed log-ins and refuses locked-out accounts and addresses before the password hasher runs.
     "axes.backends.AxesStandaloneBackend",
-    # ModelBackend with the session's user read by a prepared statement (players/backends.py);
-    # ModelBackend itself stays for the sessions it logged in before.
-    "players.backends.PreparedModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Ten failed log-ins lock that account, and separately that address, for a quarter of an hour.
@@ -297,8 +295,7 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        # players.authentication's token check, reading the match an address names with it.
-        "matches.api.authentication.MatchTokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -324,8 +321,9 @@ SPECTACULAR_SETTINGS = {
     # No badge fetched from an outside validator (the CSP would block it anyway).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
-# API tokens are stored as hashes (knox); they last 30 days from their last use, and a password
-# change or POST /api/auth/logout/ revokes them.
+# API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
+# once a minute, knox's MIN_REFRESH_INTERVAL), and a password change or POST /api/auth/logout/
+# revokes them. A request with a token deletes its user's expired ones (knox).
 REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
     "TOKEN_TTL": timedelta(days=30),

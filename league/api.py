@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
@@ -31,7 +32,6 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.kept import kept
 from league import season
 from league.forms import (
     TIE_BREAK_FIELDS,
@@ -318,7 +318,8 @@ def evening_create(request: Request, competition_id: int) -> Response:
 @permission_classes(MEMBERS_NOT_GUESTS)
 def standings(request: Request, competition_id: int) -> Response:
     competition = get_object_or_404(Competition.objects.filter(club__in=_clubs(request)), pk=competition_id)
-    return Response(kept(f"standings-api:{season.built(competition)}", lambda: _standings_json(competition)))
+    key = f"standings-api:{season.built(competition)}"
+    return Response(cache.get_or_set(key, lambda: _standings_json(competition), season.STANDINGS_KEPT_FOR))
 
 
 def _standings_json(competition: Competition) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_comma_separated_integer_list
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -207,6 +207,11 @@ class Competition(models.Model):
             for unit_id, at, _places in tables.values()
         }
         return [schemes.Table(u, tuple(places), order[u]) for u, _at, places in tables.values()], session
+
+    def evenings_with_tables(self) -> models.QuerySet[Evening]:
+        """The evenings in date order, each with its ``table_count`` (an aggregate's query drops
+        ``Meta.ordering``, hence the explicit order)."""
+        return self.evenings.annotate(table_count=Count("tables")).order_by("date", "pk")
 
     def open_matches(self) -> models.QuerySet[Match]:
         """The matches still playing that would count once finished: the open tables of the

@@ -1,45 +1,38 @@
 """The standings' stored part: the standings table, and the season so far as a chart and a
 table of points per evening (or per day played). ``StoredTables`` reads them only when the page
-asks, and the page asks only when its kept copy in the shared cache is missing (``{% keep %}``
-under ``StoredTables.version`` and the reader's role, with the page's header; the language is
-in every kept key); the API keeps its answer the same way (``config.kept.kept`` under ``built``).
+asks, and the page asks only when its fragments are missing from the cache (``{% cache %}``
+under ``StoredTables.version``, the reader's role and the language); the API keeps its answer
+under ``built`` the same way (``cache.get_or_set``).
 
 Why: these tables are a row per member and a cell per member and day, a few thousand cells that
 change only when the stored standings are rebuilt, while a ladder's page is read by every table
-between two rebuilds. The version names everything they are drawn from: the competition and the
+between two rebuilds. The version names what they are drawn from: the competition and the
 moment its standings were rebuilt (a finished table, a correction, an edit of the competition or
-of an evening, a player renamed: ``league.receivers``), how it counts, its evenings (a new
-evening is a new column before any table of it finishes) and the code that draws them (a deploy
-draws them anew). An entry can only be right or missing.
+of an evening, a player renamed: ``league.receivers``, ``league.forms``) and, where evenings
+count, its evenings (a new evening is a new column before any table of it finishes). A write
+moves it, so an entry can only be right or missing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from config.kept import code_digest
 from league.models import Competition, Evening, StandingRow
 from stats.charts import COLOURS, LineChart, Series
 
-_HERE = Path(__file__).resolve().parent
-# What draws the stored part: this app's code and templates, and the charts. Other code, other keys.
-_DRAWN_BY = sorted(
-    [*_HERE.rglob("*.py"), *_HERE.rglob("*.html"), *(_HERE.parent / "stats").rglob("charts.py")]
-)
-CODE = code_digest(_DRAWN_BY)
+STANDINGS_KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this only frees the cache
 
 
 def built(competition: Competition) -> str:
     """The competition as its standings were last rebuilt: every change of what they show
     rebuilds them (the competition's own edits too, ``league.forms``)."""
     at = competition.standings_at.isoformat() if competition.standings_at else "-"
-    return f"{CODE}:{competition.pk}:{at}"
+    return f"{competition.pk}:{at}"
 
 
 class StoredTables:
@@ -53,8 +46,9 @@ class StoredTables:
     @property
     def version(self) -> str:
         competition = self.competition
-        units = "" if competition.counts_matches else ",".join(f"{e.pk}:{e.date}" for e in self.evenings)
-        return f"{built(competition)}:{competition.counts}:{units}"
+        # An evening's date changed or the evening deleted rebuilds the standings; a new one does not.
+        columns = "" if competition.counts_matches else ",".join(str(evening.pk) for evening in self.evenings)
+        return f"{built(competition)}:{columns}"
 
     @cached_property
     def rows(self) -> list[StandingRow]:

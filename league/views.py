@@ -13,7 +13,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
@@ -22,12 +22,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
 from league.models import Competition, Evening, StillPlaying, Table
-from league.page_reads import evenings_with_tables, open_matches
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from matches.models import Match, Seat
-from players.member_reads import MemberRead
 from players.models import Club
 from players.views import not_for_guests
 from scoring import Refused
@@ -40,15 +38,21 @@ def _may_manage(request: HttpRequest, club: Club) -> None:
 
 def _competition(request: HttpRequest, competition_id: int) -> Competition:
     """The competition if the user is a member of its club (404 otherwise), read with the
-    user's role there, which the permission checks then ask the database for no more. Every
-    league page starts here: the statement is composed once (``config.prepared``)."""
-    competition = _MEMBER_COMPETITION.get(request.user, competition_id)
-    if competition is None:
+    user's role there, which the permission checks then ask the database for no more."""
+    user = request.user
+    if not user.is_authenticated:
         raise Http404
+    read = (
+        Competition.objects.select_related("club")
+        .filter(club__memberships__user=user)
+        .annotate(reader_role=F("club__memberships__role"))
+    )
+    try:
+        competition = read.get(pk=competition_id)
+    except Competition.DoesNotExist:
+        raise Http404 from None
+    competition.club.remember_role(user, competition.reader_role)
     return competition
-
-
-_MEMBER_COMPETITION = MemberRead(Competition)
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -88,10 +92,7 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
-    evenings = evenings_with_tables(competition)
-    playing = open_matches(competition)
-    tables = open_tables(competition.scheme, playing)
-    provisional = [(match, tables[match.pk]) for match in playing if match.pk in tables]
+    evenings = list(competition.evenings_with_tables())
     manages = competition.club.may_manage(request.user)
     return render(
         request,
@@ -101,7 +102,7 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "stored": StoredTables(competition, evenings),
             "evenings": evenings,
             "several_games": len(competition.games) > 1,
-            "open_tables": provisional,
+            "open_tables": open_tables(competition),
             "evening_form": EveningForm(competition=competition) if manages else None,
             "manages": manages,
         },

@@ -14,8 +14,9 @@ fetched from the page itself, with the usual permission checks.
 from __future__ import annotations
 
 from django.core import signing
-from django.db.models import Count, Max
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.db.models import Count, Max, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
 
 from live.models import version_tag
 from matches.models import Match
@@ -53,33 +54,29 @@ def match_version_by_id(match_id: int) -> str | None:
 def club_version(club_id: int) -> str:
     """Changes when any in-progress match of the club is written, starts or ends: the
     (club, status, updated_at) index answers it without touching a round."""
-    found = Match.objects.filter(club_id=club_id, deleted_at=None, status=Match.Status.IN_PROGRESS).aggregate(
-        latest=Max("updated_at"), count=Count("pk")
-    )
-    latest = found["latest"]
-    stamp = int(latest.timestamp() * 1_000_000) if latest else 0
-    return f'"c{club_id}-{found["count"]}-{stamp}"'
+    playing = Match.objects.filter(club_id=club_id, status=Match.Status.IN_PROGRESS)
+    return _tables_version(f"c{club_id}", playing)
 
 
 def evening_version(evening_id: int) -> str:
     """Changes when any table of a club evening is written, drawn or finished."""
-    found = Match.objects.filter(league_table__evening_id=evening_id, deleted_at=None).aggregate(
-        latest=Max("updated_at"), count=Count("pk")
-    )
+    return _tables_version(f"e{evening_id}", Match.objects.filter(league_table__evening_id=evening_id))
+
+
+def _tables_version(name: str, matches: QuerySet[Match]) -> str:
+    """The newest write among ``matches`` (not deleted) and how many there are: a match that
+    leaves the set changes the count even when no write is newer."""
+    found = matches.filter(deleted_at=None).aggregate(latest=Max("updated_at"), count=Count("pk"))
     latest = found["latest"]
     stamp = int(latest.timestamp() * 1_000_000) if latest else 0
-    return f'"e{evening_id}-{found["count"]}-{stamp}"'
+    return f'"{name}-{found["count"]}-{stamp}"'
 
 
 def not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:
-    """304 (no body) when the client already holds ``tag``."""
-    held = request.headers.get("If-None-Match", "")
-    if tag in (part.strip().removeprefix("W/") for part in held.split(",")):
-        response = HttpResponseNotModified()
-        response["ETag"] = tag
-        response["Cache-Control"] = "no-cache"
-        return response
-    return None
+    """304 (no body) when the client already holds ``tag`` (Django's conditional GET: a list of
+    tags, weak ones, ``*``)."""
+    response = get_conditional_response(request, etag=tag)
+    return None if response is None else tagged(response, tag)
 
 
 def tagged(response: HttpResponse, tag: str) -> HttpResponse:

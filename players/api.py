@@ -8,6 +8,7 @@ attempts count towards the same lock as the log-in page (django-axes, players/lo
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from knox.models import get_token_model
 from rest_framework import exceptions, serializers, status
@@ -16,7 +17,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from players.authentication import delete_expired_tokens
 from players.lockout import LockedOut
 
 
@@ -43,8 +43,11 @@ def obtain_token(request: Request) -> Response:
         raise LockedOut
     if user is None:
         raise exceptions.ValidationError(_("The username or password is wrong."), "authentication_failed")
-    delete_expired_tokens(user)
-    token, key = get_token_model().objects.create(user)
+    tokens = get_token_model().objects
+    # Tokens that ran out go when their user logs in again (knox also deletes them whenever
+    # another token of theirs is used).
+    tokens.filter(user=user, expiry__lt=timezone.now()).delete()
+    token, key = tokens.create(user)
     return Response({"token": key, "expiry": token.expiry})
 
 

@@ -42,7 +42,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
 
-from players import backends
 from players.context_processors import GUEST_SESSION_KEY, THEME_COOKIE
 from players.forms import ClubForm, InvitationForm, LinkPlayerForm, PasswordResetForm, RoleForm, SignupForm
 from players.middleware import LANGUAGE_SESSION_KEY, THEME_SESSION_KEY
@@ -59,6 +58,9 @@ class HtmxHttpRequest(HttpRequest):
 
 
 NEW_INVITATION = "new_invitation"  # session key: the link just made, shown once
+# A sign-up or a guest is logged in without a password check, so Django cannot tell which of
+# AUTHENTICATION_BACKENDS vouched for the user: it is Django's own.
+SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +80,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         else:
             user = form.save()
             Club.personal_for(user)
-        login(request, user, backend=backends.PATH)
+        login(request, user, backend=SIGN_IN_BACKEND)
         return redirect(_next_page(request) or "home")
     context = {"form": form, "next": _next_page(request), "guest": guest}
     return render(request, "registration/signup.html", context)
@@ -98,7 +100,7 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     if cache.incr(key) > settings.GUEST_STARTS_PER_HOUR:
         return render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
     guest = Guest.start()
-    login(request, guest.user, backend=backends.PATH)
+    login(request, guest.user, backend=SIGN_IN_BACKEND)
     request.session[GUEST_SESSION_KEY] = True
     return redirect("new_match")
 

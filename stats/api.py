@@ -137,7 +137,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
 def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
-    shown = profile.kept_profile(player)
+    shown = profile.cached_profile(player)
     history = (
         RatingChange.objects.filter(player=player)
         .order_by("-finished_at", "-match_id")

@@ -9,10 +9,10 @@ the history before it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 
-from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
@@ -145,7 +145,7 @@ def position_of(match: Match) -> Position | None:
 
 def rated_position(match: Match) -> Position | None:
     """Where the ratings last counted this match (None: they did not)."""
-    rows = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(match=match)  # not a lagging replica
+    rows = RatingChange.objects.filter(match=match)
     at = rows.values_list("finished_at", flat=True).first()
     return (at, match.pk) if at is not None else None
 
@@ -155,9 +155,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
     """Rewrite the club's ratings from the match at ``since`` on (None: from scratch): delete the
     history from there, fold the matches again from the ratings just before, store the result."""
     results, finished = finished_results(club, since)
-    # Reads of this app may go to a read replica (config/routers.py); what a recompute starts
-    # from must be what the primary holds now.
-    replaced = RatingChange.objects.using(DEFAULT_DB_ALIAS).filter(club=club)
+    replaced = RatingChange.objects.filter(club=club)
     start: dict[Key, Skill] = {}
     if since is not None:
         replaced = replaced.filter(_changes_from(since))
@@ -177,10 +175,8 @@ def recompute(club: Club, since: Position | None = None) -> None:
         # ...or, with no change from there on, their stored rating (every ladder of every player
         # concerned, so the ratings rewritten below are all known).
         concerned = {player for _, player in start} | {p for r in results for team in r.teams for p in team}
-        for player_id, ladder, mu, sigma in (
-            Rating.objects.using(DEFAULT_DB_ALIAS)
-            .filter(player_id__in=concerned)
-            .values_list("player_id", "ladder", "mu", "sigma")
+        for player_id, ladder, mu, sigma in Rating.objects.filter(player_id__in=concerned).values_list(
+            "player_id", "ladder", "mu", "sigma"
         ):
             start.setdefault((ladder, player_id), Skill(mu, sigma))
     replaced.delete()
@@ -192,8 +188,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
         Rating.objects.filter(player_id__in=players).delete()
         # The rows before ``since`` count too (the rows from there on are the new ones).
         earlier = (
-            RatingChange.objects.using(DEFAULT_DB_ALIAS)
-            .filter(player_id__in=players)
+            RatingChange.objects.filter(player_id__in=players)
             .exclude(_changes_from(since))
             .values_list("game", "player_id")
             .annotate(n=models.Count("pk"))
@@ -216,53 +211,16 @@ def recompute(club: Club, since: Position | None = None) -> None:
     club_changed(club.pk)  # the player pages show these ratings
 
 
-# What a history row holds, in COPY's order: the club and when, then a ``Change`` as it is.
-COLUMNS = ("club_id", "finished_at", "match_id", "player_id", *Change._fields[2:])
-TYPES = ("int8", "timestamptz", "int8", "int8", "varchar", *["float8"] * 8)
-
-
 def _store_changes(
     club: Club, changes: Iterable[Change], finished: dict[int, datetime], start: Mapping[Key, Skill]
 ) -> tuple[dict[Key, Skill], dict[Key, int]]:
     """Write the history rows as ``changes`` yields them; return each rating they end on (those
     of ``start`` included) and how many rows each (ladder, player) got."""
     tally = _Tally(start)
-    _writer()(club, _tallied(changes, tally), finished)
+    tallied = _tallied(changes, tally)
+    rows = (RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in tallied)
+    RatingChange.objects.bulk_create(rows, batch_size=2000)
     return tally.ratings(), tally.counts
-
-
-Writer = Callable[[Club, Iterable[Change], dict[int, datetime]], None]
-
-
-def _writer() -> Writer:
-    return _copy_rows if connection.vendor == "postgresql" else _insert_rows
-
-
-def _copy_rows(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
-    """PostgreSQL: one binary COPY, open while the matches are rated. psycopg's C encoder packs
-    each row, and the server files the rows (and their indexes) on the other core while Python
-    rates the next match. A recompute from scratch writes some 40 000 rows for 10 000 matches;
-    ``bulk_create`` took several times as long as rating them, and a text COPY built after the
-    loop still added two thirds to it (the budget is 1.5 times the bare openskill loop, ``make
-    bench``)."""
-    table = connection.ops.quote_name(RatingChange._meta.db_table)
-    club_id = club.pk
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN (FORMAT BINARY)") as copy,
-    ):
-        copy.set_types(TYPES)
-        write = copy.write_row
-        for change in changes:
-            write((club_id, finished[change.match_id], *change))
-
-
-def _insert_rows(club: Club, changes: Iterable[Change], finished: dict[int, datetime]) -> None:
-    """Any other database (SQLite for ``make run``): the ORM's ``bulk_create``."""
-    RatingChange.objects.bulk_create(
-        (RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in changes),
-        batch_size=2000,
-    )
 
 
 def _tallied(changes: Iterable[Change], tally: _Tally) -> Iterator[Change]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
+from django.core.cache import cache
 from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from config.kept import kept
 from games.protocol import PlayedMatch, Statistic, Text
 from games.registry import home_for
 from matches.models import Match, Round, Seat
@@ -30,6 +31,7 @@ from stats.versions import club_version
 RECENT = 10  # matches listed on the page
 HISTORY = 40  # matches in the rating history chart
 STATISTICS_WINDOW = 50  # most recent finished matches the game statistics read
+PROFILE_KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this only frees the cache
 
 
 def _finished_seats(player: Player):
@@ -195,13 +197,13 @@ def profile_of(player: Player) -> Profile:
     return Profile(overall_rating(player), games_played(player), head_to_head(player), rating_history(player))
 
 
-def kept_profile(player: Player) -> Profile:
+def cached_profile(player: Player) -> Profile:
     """``profile_of``, kept under the club's statistics version (``stats.versions``) and the
     language (the chart's labels are written in it). Finished matches only: the recent matches,
     open ones among them, are read each time (``recent_matches``, a few index steps), so a
     round entered at an open table does not make every player page count again."""
     key = f"player-profile:{club_version(player.club_id)}:{player.pk}:{get_language()}"
-    return kept(key, lambda: profile_of(player))
+    return cast(Profile, cache.get_or_set(key, lambda: profile_of(player), PROFILE_KEPT_FOR))
 
 
 def club_ladders(club_id: int) -> dict[str, list[Rating]]:

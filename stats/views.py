@@ -25,7 +25,7 @@ def _club_for_member(request: HttpRequest, club_id: int) -> Club:
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
-    shown = profile.kept_profile(player)
+    shown = profile.cached_profile(player)
     context = {
         "club": club,
         "player": player,

@@ -28,13 +28,9 @@ def _options(**environment: str) -> dict[str, dict]:
 
 
 def test_postgresql_prepares_what_a_connection_sends_again_and_again():
-    options = _options(
-        DATABASE_URL="postgres://app@db.example:5432/scoreblok",
-        DATABASE_REPLICA_URL="postgres://reader@replica.example:5432/scoreblok",
-    )
-    for alias in ("default", "replica"):
-        assert options[alias]["server_side_binding"] is True
-        assert options[alias]["prepare_threshold"] == 5
+    options = _options(DATABASE_URL="postgres://app@db.example:5432/scoreblok")
+    assert options["default"]["server_side_binding"] is True
+    assert options["default"]["prepare_threshold"] == 5
 
 
 def test_behind_a_transaction_mode_pooler_nothing_is_prepared():

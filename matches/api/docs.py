@@ -8,7 +8,6 @@ shape, 413/415 for bodies. They are ready for the views' decorators (see each na
 
 from __future__ import annotations
 
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 
@@ -21,23 +20,6 @@ from matches.api.schema import (
     RoundSerializer,
 )
 from players.api import CredentialsSerializer, TokenSerializer
-
-
-class TokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <token>`` (players.authentication, and the API's own subclass
-    that reads the match with the token), registered by being defined."""
-
-    target_class = "players.authentication.TokenAuthentication"
-    match_subclasses = True
-    name = "tokenAuth"
-
-    def get_security_definition(self, auto_schema):
-        return {
-            "type": "apiKey",
-            "in": "header",
-            "name": "Authorization",
-            "description": 'A token from POST /api/auth/token/, prefixed with "Token ".',
-        }
 
 
 class PaginatedMatchSummarySerializer(serializers.Serializer):

@@ -23,7 +23,6 @@ from rest_framework.response import Response
 
 from games.registry import all_homes
 from matches.api import docs
-from matches.api.authentication import member_match
 from matches.api.errors import conflict_response, field_error, refused_response
 from matches.api.schema import (
     GameSerializer,
@@ -42,13 +41,7 @@ IDEMPOTENCY = OpenApiParameter(
 
 
 def _match_for_member(request: Request, match_id: int) -> Match:
-    """The match if the user belongs to its club; 404 otherwise (others' matches do not exist).
-    A token's statement read it already where the call came with one (``member_match``)."""
-    read = member_match(request, match_id)
-    if read is not None:
-        if read.match is None:
-            raise Http404
-        return read.match
+    """The match if the user belongs to its club; 404 otherwise (others' matches do not exist)."""
     try:
         return Match.objects.get_for_member(request.user, match_id)
     except Match.DoesNotExist:

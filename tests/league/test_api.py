@@ -58,7 +58,7 @@ def test_standings_rows_read_as_their_serializer_lays_them_out(klaverclub, bob):
 
 
 def test_the_standings_answer_follows_every_rebuild(klaverclub, bob):
-    """The answer is kept under the standings' last rebuild (``config.kept.kept``): a finished
+    """The answer is kept under the standings' last rebuild (``league.season.built``): a finished
     table and a renamed player each show on the next read."""
     evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub))
     evening.present.set(PlayerFactory.create_batch(8, club=klaverclub))

@@ -134,9 +134,9 @@ def test_a_table_still_playing_shows_the_points_it_would_give_if_it_ended_now(cl
 
 
 def test_the_standings_page_shows_every_change_though_it_keeps_its_tables(client, bob, evening):
-    """The page keeps its stored tables and each open table's line in the cache
-    (``league.season``, ``league.provisional``): a finished table, a deal at a table still
-    playing, a renamed player and a new evening each show on the next view."""
+    """The page keeps its stored tables in the cache (``league.season``): a finished table, a
+    deal at a table still playing, a renamed player and a new evening each show on the next
+    view."""
     evening.present.set(evening.club.players.all())
     first, second = evening.draw_and_start(rng=random.Random(5))
     client.force_login(bob)
@@ -173,8 +173,8 @@ def test_the_standings_page_shows_every_change_though_it_keeps_its_tables(client
 
 
 def test_a_kept_standings_page_reads_no_stored_rows_and_shows_an_edit_at_once(client, alice, evening):
-    """The page's header, standings and season are kept together (``{% keep %}`` under the
-    stored tables' version): a second view reads none of the stored rows, and the secretary's
+    """The page's header, standings and season are cached (``{% cache %}`` under the stored
+    tables' version): a second view reads none of the stored rows, and the secretary's
     edit of the competition (which rebuilds the standings) shows on the next view."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -211,3 +211,22 @@ def test_a_competition_of_another_club_or_no_competition_at_all_is_not_found(cli
     client.force_login(charlie)
     assert client.get(reverse("league_standings", args=[evening.competition_id])).status_code == 404
     assert client.get(f"/competitions/{2**70}/").status_code == 404
+
+
+def test_the_standings_page_is_drawn_when_the_cache_cannot_be_reached(client, bob, evening, settings):
+    """A cache that is down is a miss: the page is drawn from the database, not a 500."""
+    evening.present.set(evening.club.players.all())
+    evening.draw_and_start(rng=random.Random(5))
+    client.force_login(bob)
+    url = reverse("league_standings", args=[evening.competition_id])
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True},
+        }
+    }
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "No finished tables yet." in response.content.decode()
+    assert response.content.decode().count("0 deals") == 2

@@ -5,10 +5,8 @@ would, and partners are rated as a team."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from players.models import Club
-from stats import models
 from stats.models import Rating, RatingChange, finished_results, recompute
 from stats.rating import OVERALL, Result, Skill, initial, rate
 from tests.stats.support import deal, finished_match
@@ -19,17 +17,6 @@ FIGURES = (
     *("game_mu_before", "game_sigma_before", "game_mu", "game_sigma"),
     *("overall_mu_before", "overall_sigma_before", "overall_mu", "overall_sigma"),
 )
-
-
-@pytest.fixture(params=["copy", "insert"], autouse=True)
-def writer(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test here runs on both ways the history is written: PostgreSQL's binary COPY, and
-    ``bulk_create`` (what SQLite, ``make run``'s database, uses)."""
-    if request.param == "copy" and connection.vendor != "postgresql":
-        pytest.skip("COPY is PostgreSQL's")
-    chosen = models._copy_rows if request.param == "copy" else models._insert_rows
-    monkeypatch.setattr(models, "_writer", lambda: chosen)
-    return request.param
 
 
 def stored(club: Club) -> tuple[list[tuple], list[tuple]]:
