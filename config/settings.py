@@ -147,7 +147,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "players.context_processors.visitor",
             ],
-            "libraries": {"kept": "config.kept_tags"},
         },
     },
 ]

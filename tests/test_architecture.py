@@ -11,13 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# Modules of config that know no app (a helper over Django's database layer): any app may use
-# them without depending on the project's wiring (settings, URLs), which imports the apps.
-LIBRARY = {"config.prepared", "config.kept"}
 
 
 def imported_modules(package: str) -> set[str]:
-    """The packages ``package`` imports from (``LIBRARY``'s modules not counted)."""
+    """The packages ``package`` imports from."""
     modules: set[str] = set()
     root = ROOT / package
     for path in [root] if root.is_file() else root.rglob("*.py"):
@@ -26,15 +23,10 @@ def imported_modules(package: str) -> set[str]:
                 modules |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 modules.add(node.module)
-    return {module.split(".")[0] for module in modules - LIBRARY}
+    return {module.split(".")[0] for module in modules}
 
 
 APPS = ("scoring", "players", "games", "rulebook", "matches", "league", "stats", "live")
-
-
-def test_the_library_modules_of_config_know_no_app():
-    for module in LIBRARY:
-        assert not imported_modules(module.replace(".", "/") + ".py") & {*APPS, "config"}
 
 
 def test_config_imports_no_app_but_in_its_urlconf():
@@ -49,7 +41,7 @@ def test_config_imports_no_app_but_in_its_urlconf():
 
 @pytest.mark.parametrize("package", APPS)
 def test_no_app_imports_config(package: str):
-    """``LIBRARY``'s modules aside, an app takes nothing from the project's wiring."""
+    """An app takes nothing from the project's wiring (settings, URLs, the error shape)."""
     assert "config" not in imported_modules(package)
 
 

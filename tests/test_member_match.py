@@ -1,6 +1,5 @@
-"""``Match.objects.get_for_member`` reads a match, its club and the user's role in one statement
-of its own (not the ORM's): the objects must be the ones the ORM builds, and who sees what
-must not change."""
+"""``Match.objects.get_for_member`` reads a match, its club and the user's role in one query:
+the objects are the ones a plain read gives, and only members see a match."""
 
 from __future__ import annotations
 
