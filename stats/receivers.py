@@ -38,8 +38,17 @@ def round_written(sender: object, match, state, was_finished: bool, **kwargs: ob
         club_committed(match.club_id)
 
 
+# What a write of rounds saves on its match (``Match._save_outcome``, ``confirm_round``):
+# ``round_written`` above says what such a write changes of the figures.
+ROUND_WRITE_FIELDS = frozenset({"status", "finished_at", "updated_at"})
+
+
 @receiver(post_save, sender=Match, dispatch_uid="stats.match_saved")
 @receiver(post_save, sender=Player, dispatch_uid="stats.player_saved")
-def club_object_saved(sender: object, instance: Match | Player, **kwargs: object) -> None:
+def club_object_saved(
+    sender: object, instance: Match | Player, update_fields: frozenset[str] | None = None, **kwargs: object
+) -> None:
     """A match started, deleted or restored; a player added or renamed (an opponent's name)."""
+    if isinstance(instance, Match) and update_fields is not None and update_fields <= ROUND_WRITE_FIELDS:
+        return
     club_changed(instance.club_id)

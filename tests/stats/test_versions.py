@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.registry import home_for
+from matches.models import Match
+from players.models import Club
 from stats.versions import club_changed, club_committed, club_version
+from tests.factories import demo_match
 
 
 def test_the_version_stays_until_the_club_changes_and_only_that_club(db):
@@ -30,3 +34,17 @@ def test_a_change_sent_on_commit_drops_the_version_at_once(db):
     before = club_version(1)
     club_committed(1)
     assert club_version(1) != before
+
+
+def test_a_deal_of_an_open_match_keeps_the_statistics_and_a_new_match_moves_them(alice):
+    """Alice's deals of an open match change no figure a player page shows (its recent matches
+    are read each time); the match she starts next does."""
+    club = Club.personal_for(alice)
+    demo = home_for("duizenden").demo()
+    assert demo is not None
+    match = Match.start(club=club, game="duizenden", players=list(demo.players), options=demo.options)
+    before = club_version(club.pk)
+    match.add_round(demo.rounds[0], by=alice)
+    assert club_version(club.pk) == before
+    demo_match(home_for("duizenden"), club, by=alice)
+    assert club_version(club.pk) != before
