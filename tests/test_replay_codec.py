@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import scoring
 from matches.replays import PackedScores
 from scoring.match import MatchState, ScoreLog, play_round
-from tests.bench.rounds import PLAYERS, long_match
+from tests.long_matches import PLAYERS, long_match
 
 GAMES = sorted(PLAYERS)
 

@@ -16,7 +16,7 @@ import scoring
 from matches import replays
 from matches.models import SEAT_FIELDS, Match, RoundRow, SeatRow, read_rows, states_of
 from players.models import Club
-from tests.bench.rounds import LONG_OPTIONS, PLAYERS, long_match
+from tests.long_matches import LONG_OPTIONS, PLAYERS, long_match
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the cache is filled when a write commits
 

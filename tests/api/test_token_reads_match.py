@@ -16,8 +16,8 @@ from knox.models import AuthToken
 
 from matches.models import Match
 from players.models import Club
-from tests.bench.scenarios import start_match
 from tests.factories import token_for
+from tests.matches_at_scale import start_match
 
 DEAL = {
     "entries": [
