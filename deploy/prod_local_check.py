@@ -71,10 +71,10 @@ def make_user() -> None:
 
 
 def deals(count: int) -> tuple[str, dict[str, object], list[dict[str, Any]]]:
-    """The bench's game and ``count`` valid deals for three players (``tests.bench`` is the one
-    place outside the game homes that knows a round's shape)."""
-    from tests.bench.rounds import LONG_OPTIONS, long_match
-    from tests.bench.scenarios import GAME
+    """The bench's game and ``count`` valid deals for three players (``tests.long_matches`` is
+    the one place outside the game homes that knows a round's shape)."""
+    from tests.long_matches import LONG_OPTIONS, long_match
+    from tests.matches_at_scale import GAME
 
     return GAME, dict(LONG_OPTIONS.get(GAME, {})), long_match(GAME, count, 3)[1]
 

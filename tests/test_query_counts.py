@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from players.models import Club
-from tests.bench.scenarios import PAGES, Page, form_data, start_match
+from tests.matches_at_scale import PAGES, Page, form_data, start_match
 
 # The user's role in the club (may they keep score?) comes with the match, in the same query.
 LIMITS = {

@@ -1,12 +1,14 @@
-"""Part e of ``make bench``: a club with many finished matches (10 000 by default,
-``BENCH_CLUB_MATCHES``), generated straight into the database, and what reads it.
+"""Part ``club`` of ``make bench``: a club with many finished matches (10 000 by default, 1 000
+with ``BENCH_QUICK=1``, or ``BENCH_CLUB_MATCHES``), generated straight into the database, and
+what reads it. Its figures have no budget (issue 27 sets none at this scale): they show where a
+club's size starts to cost, each beside the 50 ms a page should take.
 
 The sections are a registry, ``SECTIONS``: each takes the club and a member and returns its
 figures: the match lists (the API list by cursor, first page and a page deep in, and home), the
 league standings rebuilt from scratch with these matches as a season's tables and the standings
-page, the ratings recomputed from scratch and the busiest player's page (< 50 ms each; the
-player page also as first viewed after a change of the club, when its figures are read again). The
-ratings recompute beside the bare openskill loop is part ``ratings`` (``tests/bench/ratings.py``).
+page, the ratings recomputed from scratch and the busiest player's page (also as first viewed
+after a round was entered in the club). The ratings recompute beside the bare openskill loop,
+which has a budget, is part ``ratings`` (``tests/bench/ratings.py``).
 """
 
 from __future__ import annotations
@@ -25,12 +27,12 @@ from django.utils import timezone
 
 from matches.models import Match, Round, Seat
 from players.models import Club, Player
-from scoring import get_game, replay_stored
-from tests.bench.report import Figure, header
-from tests.bench.rounds import long_match
+from scoring import get_game, replay
+from tests.bench.report import QUICK, Figure, header
+from tests.long_matches import long_match
 
-CLUB_MATCHES = int(os.environ.get("BENCH_CLUB_MATCHES", "10000"))
-PAGE_BUDGET_MS = 50
+CLUB_MATCHES = int(os.environ.get("BENCH_CLUB_MATCHES", "1000" if QUICK else "10000"))
+PAGE_MS = 50  # what a page should take: shown beside each figure, not judged
 DEEP_PAGES = 40  # how far into the match list the deep page is (50 matches a page)
 GAME = "duizenden"
 PLAYERS_PER_MATCH = 4
@@ -44,7 +46,7 @@ def make_club(club: Club, user: Any, count: int) -> None:
     players drawn in turn from ``MEMBERS`` names, with the seats' final totals and ranks."""
     players = Player.objects.bulk_create(Player(club=club, name=f"Member {n}") for n in range(MEMBERS))
     setup, bodies = long_match(GAME, 1, PLAYERS_PER_MATCH)
-    state = replay_stored(get_game(GAME), setup, bodies)
+    state = replay(get_game(GAME), setup, bodies)
     ranks = {row.unit: row.rank for row in state.standings}
     start = timezone.now() - timedelta(days=365)
     matches = Match.objects.bulk_create(
@@ -101,27 +103,23 @@ def match_lists(club: Club, user: Any) -> list[Figure]:
     client = Client()
     client.force_login(user)
     client.get("/")
-    url = "/api/matches/"
-    for _ in range(DEEP_PAGES):
-        url = client.get(url).json()["next"]
+    url, deep = "/api/matches/", 1
+    # A smaller club (BENCH_CLUB_MATCHES) may end sooner: its last page then.
+    while deep <= DEEP_PAGES and (following := client.get(url).json()["next"]):
+        url, deep = following, deep + 1
     first_ms, first_queries, _ = _timed(client, "/api/matches/")
     deep_ms, deep_queries, _ = _timed(client, url)
     home_ms, _, _ = _timed(client, "/")
     return [
         _page("API match list, first page", first_ms),
-        _page(f"API match list, page {DEEP_PAGES + 1}", deep_ms),
-        Figure(
-            "API match list: queries, page 1 and deep",
-            f"{first_queries} / {deep_queries}",
-            "equal",
-            first_queries == deep_queries,
-        ),
+        _page(f"API match list, page {deep}", deep_ms),
+        Figure("API match list: queries, page 1 and deep", f"{first_queries} / {deep_queries}", "-", None),
         _page("home GET /", home_ms),
     ]
 
 
 def _page(name: str, ms: float) -> Figure:
-    return Figure(name, f"{ms:.1f} ms", f"< {PAGE_BUDGET_MS} ms", ms < PAGE_BUDGET_MS)
+    return Figure(name, f"{ms:.1f} ms", f"- (a page: {PAGE_MS} ms)", None)
 
 
 EVENINGS = 50  # the club's matches are the tables of a season of this many evenings
@@ -189,11 +187,11 @@ def league_standings(club: Club, user: Any) -> list[Figure]:
 
 def ratings_and_player_page(club: Club, user: Any) -> list[Figure]:
     """Ratings recomputed from scratch over the club (the ``ratings`` part compares the same loop
-    with bare openskill), then the busiest player's page."""
+    with bare openskill), then the busiest player's page, also as first viewed after a round was
+    entered in the club (whatever the page kept, a write moves on)."""
     from django.db.models import Count
 
     from stats.models import recompute
-    from stats.versions import club_changed
 
     started = time.perf_counter()
     recompute(club)
@@ -205,23 +203,19 @@ def ratings_and_player_page(club: Club, user: Any) -> list[Figure]:
     client.get("/")
     url = f"/clubs/{club.pk}/players/{player.pk}/"
     page_ms, queries, _ = _timed(client, url)
-    # The first view after a change of the club (a round written anywhere in it): every figure
-    # read again (stats.versions).
-    computed = []
-    for _ in range(7):
-        club_changed(club.pk)
+    players = list(Player.objects.filter(club=club).order_by("pk")[:PLAYERS_PER_MATCH])
+    setup, bodies = long_match(GAME, 7, PLAYERS_PER_MATCH)
+    open_match = Match.start(club=club, game=GAME, players=players, options=dict(setup.options), by=user)
+    after_write = []
+    for body in bodies:
+        open_match.add_round(body, by=user)
         started = time.perf_counter()
         client.get(url)
-        computed.append((time.perf_counter() - started) * 1000)
+        after_write.append((time.perf_counter() - started) * 1000)
     return [
         Figure("ratings recomputed from scratch", f"{recompute_s:.1f} s", "- (part ratings compares)", None),
         _page(f"player page, busiest player ({queries} queries)", page_ms),
-        Figure(
-            "player page, busiest player, first view after a change",
-            f"{statistics.median(computed):.1f} ms",
-            "-",
-            None,
-        ),
+        _page("player page, busiest player, first view after a round", statistics.median(after_write)),
     ]
 
 
@@ -232,7 +226,7 @@ def run() -> list[Figure]:
     from django.contrib.auth import get_user_model
 
     header(f"A club with {CLUB_MATCHES} finished matches (Django test client, PostgreSQL, median)")
-    user = get_user_model().objects.create_user("bench-club", password="bench-club-pw")
+    user = get_user_model().objects.create_user("bench-club")
     club = Club.personal_for(user)
     started = time.perf_counter()
     make_club(club, user, CLUB_MATCHES)

@@ -1,11 +1,12 @@
 """The rules engine alone: replaying matches of 20, 200 and 2 000 rounds of every game.
 
-Two replays are timed. ``replay_stored`` is what every request does with the rounds it reads
-back (they were checked when stored, so it only scores them): the budgets apply to it. The
+Two replays are timed, both the engine's public functions on plain lists of round bodies.
+``replay_stored`` is what a request does with the rounds it reads back (they were checked when
+stored, so it only scores them): the budgets (a 200-deal replay < 5 ms, linear) apply to it. The
 checked ``replay`` (every form and rule check, as a correction replays later rounds) is
 printed beside it for comparison.
 
-Rounds come from ``tests.bench.rounds`` (valid, and for Canasta and Duizenden with the highest target
+Rounds come from ``tests.long_matches`` (valid, and for Canasta and Duizenden with the highest target
 so they never finish). Barbuse stops at its 20 deals and Frustration at the longest match its
 rules allow; for them the 200-round figure is the per-round cost at their longest match times
 200, marked "projected". Time is CPU time of this process (``time.process_time``), the best of
@@ -23,7 +24,7 @@ from typing import Any
 from scoring import all_games, replay, replay_stored
 from scoring.match import Setup
 from tests.bench.report import Figure, header
-from tests.bench.rounds import PLAYERS, long_match
+from tests.long_matches import PLAYERS, long_match
 
 LENGTHS = (20, 200, 2000)
 BUDGET_200_MS = 5.0

@@ -1,54 +1,44 @@
 """Idle viewers (``make bench`` part ``live``): what a phone or TV that watches a match and sees
 nothing change costs, per minute at one refresh a second, and how many of them one app server
-(gunicorn, ``site.WORKERS`` sync workers) carries.
+(gunicorn, ``site.WORKERS`` sync workers) carries. No budget: issue 27 judges the refreshes
+inside the evening's mix (part ``tables``); these figures show what one of them costs alone,
+each beside what it should stay under.
 
 Run after ``tests.bench.site`` set Django up (``site.run`` calls ``run`` for the part ``live``).
 """
 
 from __future__ import annotations
 
-import csv
 import http.client
 import json
-import os
-import signal
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from tests.bench import site
 from tests.bench.report import Figure, header
 
 REFRESHES_PER_MINUTE = 60
-QUERY_BUDGET = 60  # one query a refresh
-BYTES_BUDGET = 60 * 1024  # under 1 KB a refresh, headers included
-# An unchanged refresh is one indexed query, like the bare view: it should cost about as much.
-# (A ratio, not a count: the machine is shared, so absolute rates swing with its load.)
-RATIO_BUDGET = 0.7
+QUERIES_A_MINUTE = 60  # one query a refresh
+BYTES_A_MINUTE = 60 * 1024  # under 1 KB a refresh, headers included
 
 
 def _seed() -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from live.models import MatchShare
-    from live.versions import watch_token
     from players.models import Club
-    from tests.bench.scenarios import start_match
+    from tests.matches_at_scale import start_match
 
-    user = get_user_model().objects.create_user("bench-live", password="bench-live-pw")
+    user = get_user_model().objects.create_user("bench-live")
     match, _next = start_match(Club.personal_for(user), user, 6, 20)
-    share = MatchShare.share(match, by=user)
-    board = f"/live/{share.token}/board/"
-    watch = f"/watch/{watch_token('m', match.pk)}/"
+    links = site.devices(match, user)
     client = Client()
     return {
         "bare": f"/bench/bare/?id={match.pk}",
-        "board": board,
-        "board_tag": client.get(board)["ETag"],
-        "watch": watch,
-        "watch_tag": client.get(watch)["ETag"],
+        "board": links["board"],
+        "board_tag": client.get(links["board"])["ETag"],
+        "watch": links["watch"],
+        "watch_tag": client.get(links["watch"])["ETag"],
     }
 
 
@@ -87,32 +77,6 @@ def _wire_bytes(port: int, url: str, tag: str) -> int:
     return sent + received
 
 
-def _locust(host: str, user_class: str, boards: Path, out: Path) -> dict[str, Any]:
-    command = [
-        str(Path(sys.executable).parent / "locust"),
-        "-f",
-        str(site.ROOT / "tests" / "bench" / "live_locustfile.py"),
-        "--headless",
-        "--users",
-        str(site.TABLES),
-        "--spawn-rate",
-        str(site.TABLES),
-        "--run-time",
-        f"{site.SECONDS}s",
-        "--host",
-        host,
-        "--csv",
-        str(out),
-        "--only-summary",
-        "--loglevel",
-        "WARNING",
-        user_class,
-    ]
-    subprocess.run(command, cwd=site.ROOT, env={**os.environ, "BENCH_BOARDS": str(boards)}, check=False)
-    with open(f"{out}_stats.csv") as stats:
-        return {row["Name"]: row for row in csv.DictReader(stats)}["Aggregated"]
-
-
 def run() -> list[Figure]:
     header(
         f"Idle viewers: one refresh a second, nothing changes (304); capacity with locust, "
@@ -125,12 +89,10 @@ def run() -> list[Figure]:
         "viewer board": (boards["board"], boards["board_tag"]),
         "scorer's sheet watch": (boards["watch"], boards["watch_tag"]),
     }
-    port = site._free_port()
-    server = site._gunicorn(port)
-    host = f"http://127.0.0.1:{port}"
     figures: list[Figure] = []
-    try:
-        site._wait_for(f"{host}/bench/bare/")
+    with site.serving() as host:
+        port = urlsplit(host).port
+        assert port is not None
         for what, (url, tag) in watched.items():
             wire = _wire_bytes(port, url, tag)
             per_minute_queries = _queries(url, tag) * REFRESHES_PER_MINUTE
@@ -139,14 +101,14 @@ def run() -> list[Figure]:
                 Figure(
                     f"idle {what}: queries per minute",
                     str(per_minute_queries),
-                    f"≤ {QUERY_BUDGET}",
-                    per_minute_queries <= QUERY_BUDGET,
+                    f"- (one a refresh: {QUERIES_A_MINUTE})",
+                    None,
                 ),
                 Figure(
                     f"idle {what}: bytes per minute (both ways)",
                     f"{per_minute_bytes / 1024:.1f} KB ({wire} B each)",
-                    f"< {BYTES_BUDGET // 1024} KB",
-                    per_minute_bytes < BYTES_BUDGET,
+                    f"- (under 1 KB a refresh: {BYTES_A_MINUTE // 1024} KB)",
+                    None,
                 ),
             ]
         rates = {}
@@ -155,7 +117,17 @@ def run() -> list[Figure]:
             ("viewer board", "IdleViewer"),
             ("scorer's sheet watch", "IdleSheet"),
         ):
-            row = _locust(host, user_class, path, site.STATIC_ROOT / user_class)
+            rows = site.locust(
+                "live_locustfile.py",
+                [user_class],
+                users=site.TABLES,
+                spawn_rate=site.TABLES,
+                seconds=site.SECONDS,
+                host=host,
+                out=site.STATIC_ROOT / user_class,
+                env={"BENCH_BOARDS": str(path)},
+            )
+            row = rows["Aggregated"]
             rates[title] = rate = float(row["Requests/s"])
             failures = int(row["Failure Count"])
             size = float(row["Average Content Size"])
@@ -165,17 +137,11 @@ def run() -> list[Figure]:
                 continue
             ratio = rate / rates["bare view"] if rates["bare view"] else 0.0
             figures += [
-                Figure(f"idle {title}: viewers one app server carries (1/s)", f"{rate:.0f}", "", None),
+                Figure(f"idle {title}: viewers one app server carries (1/s)", f"{rate:.0f}", "-", None),
                 Figure(
-                    f"idle {title}: throughput ÷ bare view",
-                    f"{ratio:.2f}",
-                    f"≥ {RATIO_BUDGET}",
-                    ratio >= RATIO_BUDGET and failures == 0,
+                    f"idle {title}: throughput ÷ bare view", f"{ratio:.2f} ({failures} failed)", "-", None
                 ),
             ]
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
     for figure in figures:
         print(figure.line())
     return figures

@@ -1,4 +1,6 @@
-"""Locust users for ``make bench`` (``tests.bench.site`` runs one class per scenario).
+"""Locust users for ``make bench``: the saturating scenarios and the 20-table mix
+(``tests.bench.site`` runs one class per scenario), and a club evening's tables
+(``tests.bench.tables``: ``Scorer``, ``PlayerPhone`` and ``Tv`` together).
 
 Every user sits at a table of its own (a Duizenden match for six, seeded by ``tests.bench.site`` and
 listed in ``BENCH_TABLES``); the 20 tables are one club, whose ladder counts every match. The
@@ -13,7 +15,14 @@ The users arrive ``site.SPAWN_RATE`` a second and the figures start once all are
 A watching phone (``live/viewer.html``) asks for the board with the ETag of the board it shows:
 ``304`` while nothing changed, the new board and its ETag otherwise. The user knows whether it
 posted since its last refresh, so the two answers are counted apart, and a refresh that answers
-otherwise is a failure. (The scorer's own sheet polls ``/watch/`` instead: part ``live``.)
+otherwise is a failure. (The scorer's own sheet polls ``/watch/`` instead: the evening's tables.)
+
+An evening's table is five devices that refresh once a second (``constant_pacing(1)``): the
+scorer's phone, which polls its sheet's ``/watch/`` address and enters a round every 30 s through
+the phone's form; three players' phones and a TV, which refresh the shared board. Each class
+takes the tables in turn, so with ``--users`` five times the tables and the weights 1, 3 and 1
+every table has its scorer, three phones and a TV. A refresh is named by its answer (304
+unchanged, 200 or 204 changed); the scorer, the only one who writes, knows which is due.
 """
 
 from __future__ import annotations
@@ -21,15 +30,18 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
+import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
-from locust import HttpUser, between, constant, task
+from locust import FastHttpUser, HttpUser, between, constant, constant_pacing, task
 
 SEED: dict[str, Any] = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
 TABLES: list[dict[str, Any]] = SEED["tables"]
-COMPETITION: int = SEED["competition"]
+COMPETITION: int | None = SEED.get("competition")  # the 20-table club's ladder
 _seats = itertools.count()
 
 
@@ -152,18 +164,6 @@ class SheetReader(TableUser):
         self.sheet_get()
 
 
-class StandingsReader(TableUser):
-    @task
-    def get(self) -> None:
-        self.standings_get()
-
-
-class ApiStandingsReader(TableUser):
-    @task
-    def get(self) -> None:
-        self.api_standings_get()
-
-
 class Table(TableUser):
     wait_time = between(0.5, 1.5)
 
@@ -199,3 +199,104 @@ class Table(TableUser):
     def ceiling(self) -> None:
         """The bare view in the same run, interleaved: its p50 and p95 under the same load."""
         self.client.get(f"/bench/bare/?id={self.match}", name="bare view")
+
+
+# --- a club evening: every device refreshes once a second ---------------------------------------
+
+ROUND_EVERY = 30  # seconds between two rounds at a table
+
+
+class Device(FastHttpUser):
+    """locust's cheaper client (geventhttpclient): at hundreds of refreshes a second, the
+    client's own share of the two cores is kept small."""
+
+    abstract = True
+    wait_time = constant_pacing(1)
+    seats: itertools.count[int]
+
+    def on_start(self) -> None:
+        self.table = TABLES[next(self.seats) % len(TABLES)]
+        # Devices of one table do not refresh in step (locust makes ``time.sleep`` a gevent yield).
+        time.sleep(random.random())
+
+
+class Scorer(Device):
+    weight = 1
+    seats = itertools.count()
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.cookie = f"sessionid={self.table['sessionid']}; csrftoken={self.table['csrftoken']}"
+        self.version = self.table["watch_tag"]
+        self.posted = False
+        self.deals = 0
+        self.tick = random.randrange(ROUND_EVERY)  # the tables' rounds spread over the 30 s
+
+    @task
+    def second(self) -> None:
+        self.tick += 1
+        if self.tick % ROUND_EVERY == 0:
+            self.deals += 1
+            csrf = self.table["csrftoken"]
+            self.client.post(
+                f"/matches/{self.table['match']}/rounds/",
+                data=urlencode(form(deal(self.table["players"], self.deals), csrf)),
+                headers={
+                    "Cookie": self.cookie,
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "HX-Request": "true",
+                    "X-CSRFToken": csrf,
+                },
+                name="scorer: round POST (phone form)",
+            )
+            self.posted = True
+            return
+        expected = 204 if self.posted else 304
+        with self.client.get(
+            self.table["watch"],
+            headers={"Cookie": self.cookie, "If-None-Match": self.version},
+            name=f"scorer: sheet watch ({expected})",
+            catch_response=True,
+        ) as response:
+            if response.status_code != expected:
+                response.failure(f"{response.status_code} where {expected} was due")
+            elif expected == 204:
+                self.version = response.headers["ETag"]
+                self.posted = False
+
+
+class Watcher(Device):
+    """A device that shows the shared board and refreshes it with the ETag it holds."""
+
+    abstract = True
+    tv = False
+    who = ""
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.url = self.table["board"] + ("?tv=1" if self.tv else "")
+        self.version = self.table["tv_tag" if self.tv else "board_tag"]
+
+    @task
+    def refresh(self) -> None:
+        with self.client.get(
+            self.url, headers={"If-None-Match": self.version}, name=f"{self.who}: board", catch_response=True
+        ) as response:
+            response.request_meta["name"] = f"{self.who}: board ({response.status_code})"
+            if response.status_code == 200:
+                self.version = response.headers["ETag"]
+            elif response.status_code != 304:
+                response.failure(f"{response.status_code}")
+
+
+class PlayerPhone(Watcher):
+    weight = 3
+    seats = itertools.count()
+    who = "player's phone"
+
+
+class Tv(Watcher):
+    weight = 1
+    seats = itertools.count()
+    tv = True
+    who = "TV"

@@ -1,4 +1,8 @@
-"""How the benchmarks print: the machine and its load, then one line per figure with its budget."""
+"""How the benchmarks print: the machine and its load, then one line per figure with its budget.
+
+``BENCH_QUICK=1`` shortens every load step to prove the harness runs; every header says so, as
+its figures rest on too few samples to compare with a full run's.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import os
 import platform
 import subprocess
 from dataclasses import dataclass
+
+QUICK = os.environ.get("BENCH_QUICK") == "1"
 
 
 @dataclass(frozen=True)
@@ -53,4 +59,7 @@ def load() -> str:
 
 
 def header(title: str) -> None:
-    print(f"\n== {title} ==\n   {load()}")
+    quick = (
+        "   BENCH_QUICK=1: load steps shortened, figures not comparable with a full run\n" if QUICK else ""
+    )
+    print(f"\n== {title} ==\n{quick}   {load()}")

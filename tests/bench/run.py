@@ -1,47 +1,68 @@
-"""``make bench``: the engine, queries per request, a load test, bytes transferred and ratings.
+"""``make bench``: every figure with its budget and PASS or FAIL (docs/performance.md).
 
-Run from the repository root: ``.venv/bin/python -m tests.bench.run [PART]...`` with parts
-engine, queries, load, bytes, club, ratings, live (all by default; ``ratings`` is
-``tests/bench/ratings.py``), and ``instructions`` (callgrind's count per request, only when named:
-``tests/bench/instructions.py``). All but the engine need PostgreSQL (``BENCH_DATABASE_URL``, default
-``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again).
+Run from the repository root: ``.venv/bin/python -m tests.bench.run [PART]...``, all parts by
+default, in this order:
+
+- ``engine``: a 200-deal replay of every game, and the cost per deal at 2 000 (``engine.py``);
+- ``queries``: queries per request at 1, 20 and 200 deals, 2 and 6 players (``site.py``);
+- ``load``: throughput beside the bare one-query view, and the 20-table mix (``site.py``);
+- ``tables``: the 50-table evening, then how many tables one server carries (``tables.py``);
+- ``bytes``: the scoresheet as sent, cold and warm (``site.py``);
+- ``club``: a club of 10 000 finished matches, its lists and pages (``club.py``, no budget);
+- ``ratings``: the ratings recomputed beside the bare openskill loop (``ratings.py``);
+- ``live``: idle viewers, their queries and bytes a minute (``live.py``, no budget).
+
+All but the engine need PostgreSQL: ``BENCH_DATABASE_URL`` (default
+``postgres://postgres@127.0.0.1:5432/scoreblok_bench``; the database is dropped and made again)
+and Redis (``BENCH_REDIS_URL``, default ``redis://127.0.0.1:6379/15``). The load parts start
+gunicorn and locust on 127.0.0.1 only, every step bounded in time; the whole run takes about
+twenty minutes.
+
+``BENCH_QUICK=1`` shortens every load step (the saturating scenarios to 5 s, the mixes to 10 s,
+the capacity steps to 8 s within 60 s) and the club to 1 000 matches: a check that the harness
+runs end to end in a few minutes, whose figures are not to be compared. Single durations can be
+set too: ``BENCH_SECONDS``, ``BENCH_MIX_SECONDS``, ``BENCH_BARE_SECONDS``,
+``BENCH_TABLES_SECONDS``, ``BENCH_STEP_SECONDS``, ``BENCH_CAPACITY_SECONDS``,
+``BENCH_CLUB_MATCHES``.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 
 from tests.bench import engine
 from tests.bench.report import Figure, load, machine
 
-PARTS = ("engine", "queries", "load", "bytes", "club", "ratings", "live")
-NAMED_ONLY = ("instructions",)  # minutes under valgrind, and figures without a budget
+PARTS = ("engine", "queries", "load", "tables", "bytes", "club", "ratings", "live")
+SITE_PARTS = {"queries", "load", "tables", "bytes", "club", "live"}
 
 
 def main(argv: list[str]) -> int:
     parts = argv or list(PARTS)
-    unknown = set(parts) - set(PARTS) - set(NAMED_ONLY)
+    unknown = set(parts) - set(PARTS)
     if unknown:
-        print(f"unknown part(s): {', '.join(sorted(unknown))}; choose from {', '.join(PARTS + NAMED_ONLY)}")
+        print(f"unknown part(s): {', '.join(sorted(unknown))}; choose from {', '.join(PARTS)}")
         return 2
+    started = time.monotonic()
     print(f"Scoreblok bench on {machine()}")
     print(f"At the start: {load()}")
     figures: list[Figure] = []
     if "engine" in parts:
         figures += engine.run()
-    if {"queries", "load", "bytes", "club", "live", "instructions"} & set(parts):
+    if SITE_PARTS & set(parts):
         from tests.bench import site  # Django from here on
 
         figures += site.run([part for part in parts if part != "engine"])
     if "ratings" in parts:
         from tests.bench import ratings, site  # Django from here on (site sets the environment)
 
-        if not {"queries", "load", "bytes"} & set(parts):
+        if not SITE_PARTS & set(parts):
             site.run([])  # the database, made again
         figures += ratings.run()
     failed = [figure for figure in figures if figure.passed is False]
     judged = [figure for figure in figures if figure.passed is not None]
-    print(f"\nAt the end: {load()}")
+    print(f"\nAt the end: {load()}; {(time.monotonic() - started) / 60:.1f} minutes")
     print(f"{len(judged) - len(failed)} of {len(judged)} budgets met.")
     for figure in failed:
         print(f"  FAIL  {figure.name}: {figure.value} (budget {figure.budget})")

@@ -1,7 +1,7 @@
 """``replay_stored`` skips the checks of rounds that passed them when stored: it must give
 exactly the state of the checked ``replay`` for every game. Generated matches come from each
 game's own strategies (valid rounds, card maps included for Canasta), and the long matches of
-``make bench`` (points and card maps, up to 200 rounds) add the shapes a real evening makes."""
+``tests.long_matches`` (points and card maps, up to 200 rounds) add the shapes a real evening makes."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from scoring import all_games, get_game, replay, replay_stored
 from scoring.match import MatchState, Setup, create_setup
-from tests.bench.rounds import long_match
+from tests.long_matches import long_match
 from tests.scoring import test_barbuse, test_canasta, test_duizenden, test_frustration_fr, test_frustration_nl
 
 

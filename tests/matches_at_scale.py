@@ -1,7 +1,9 @@
-"""The requests the query-count test and the benchmarks make, against one Duizenden match.
+"""Stored matches of any length, and the requests a table makes against one: shared by the
+query-count tests and ``make bench`` (``tests/bench/``), which imports them from here so that a
+change to the bench cannot break the suite.
 
-Duizenden is the game used for the query counts because it takes 2 to 6 players and, with the
-highest target, any number of deals (``tests.bench.rounds``); the pages are the same for every game.
+Duizenden is the game used because it takes 2 to 6 players and, with the highest target, any
+number of deals (``tests.long_matches``); the pages are the same for every game.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from matches.models import Match
 from players.models import Club
-from tests.bench.rounds import LONG_OPTIONS, long_match
+from tests.long_matches import LONG_OPTIONS, long_match
 
 GAME = "duizenden"
 NAMES = ("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien")

@@ -1,4 +1,4 @@
-"""Valid rounds for long matches, one generator per game, for the benchmarks and the tests.
+"""Valid rounds for long matches, one generator per game, for the tests and ``make bench``.
 
 Each generator looks at the match so far and writes the next deal the way a quiet table would:
 the seat (or side) that is furthest behind goes out and the others pay for their hands, so the
