@@ -1,13 +1,15 @@
 """Scoreblok's rules engine: plain, typed Python with no Django and no I/O.
 
-Everything the site knows about a game lives here. The apps call four things:
+Everything the site knows about a game lives here. The apps call these:
 
 - ``get_game(slug)`` / ``all_games()``: the closed registry of games;
 - ``create_setup(game, ...)``: checks and freezes how a match is played;
 - ``replay(game, setup, rounds)`` / ``play_round(state, body)``: the fold from posted rounds
   to a ``MatchState``; ``replay_stored(game, setup, rounds)`` the same fold for rounds read
   back from storage, which were checked when stored (it skips the checks: every request does it);
-- ``correct_round(...)``: a replay with one round replaced.
+- ``correct_round(...)``: a replay with one round replaced;
+- ``snapshot(state)`` / ``resume(game, setup, snapshot)``: a state as plain JSON-able values
+  and back, so a stored match goes on without replaying its rounds.
 
 A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a code, the
 field, params); the engine never builds sentences.
@@ -24,6 +26,8 @@ from scoring.match import (
     play_round,
     replay,
     replay_stored,
+    resume,
+    snapshot,
 )
 from scoring.registry import UnknownGame, all_games, get_game
 
@@ -43,4 +47,6 @@ __all__ = [
     "play_round",
     "replay",
     "replay_stored",
+    "resume",
+    "snapshot",
 ]

@@ -12,12 +12,13 @@ own progress back; code that handles every game (the registry) sees ``Game[objec
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, cast
 
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
 from scoring.form import is_int
@@ -355,3 +356,55 @@ def _replay_one[P, H](state: MatchState[P, H], number: int, body: object) -> Mat
         return play_round(state, body)
     except Refused as refused:
         raise Refused([error.under(prefix) for error in refused.errors]) from refused
+
+
+def snapshot(state: MatchState[object, object]) -> dict[str, object]:
+    """What ``resume`` goes on from, as plain JSON-able values: every deal's scores and the
+    game's progress (a dataclass's fields by name, tuples written as lists). The site stores it
+    beside a match's rounds in the same transaction (``Match.snapshot``), so a deal does not read
+    and replay every earlier one."""
+    progress = state.progress
+    if dataclasses.is_dataclass(progress) and not isinstance(progress, type):
+        plain = {f.name: _plain(getattr(progress, f.name)) for f in dataclasses.fields(progress)}
+    else:
+        plain = {"": _plain(progress)}
+    return {"scores": [list(scores) for scores in state.scores], "progress": plain}
+
+
+def resume[P, H](game: Game[P, H], setup: Setup, stored: Mapping[str, object]) -> MatchState[P, H]:
+    """The state a ``snapshot`` was taken of: equal to the replay of the same rounds (a property
+    test holds it for every game). A game's progress is a frozen dataclass of ints, strings,
+    booleans and tuples of them (or one such value), rebuilt here from the progress of a new
+    match."""
+    raw_scores = stored["scores"]
+    raw_progress = stored["progress"]
+    if not isinstance(raw_scores, list) or not isinstance(raw_progress, dict):
+        raise ValueError("not a snapshot")
+    rounds: list[Scores] = [tuple(int(score) for score in row) for row in raw_scores]
+    start = game.start(setup)
+    progress: P
+    if dataclasses.is_dataclass(start) and not isinstance(start, type):
+        fields = {name: _frozen(value) for name, value in raw_progress.items()}
+        progress = dataclasses.replace(start, **fields)
+    else:
+        progress = cast(P, _frozen(raw_progress[""]))
+    units = len(setup.units)
+    totals: Scores = tuple(sum(column) for column in zip(*rounds, strict=True)) if rounds else (0,) * units
+    if len(totals) != units:
+        raise ValueError(f"{game.slug}: a snapshot of {len(totals)} units, the setup has {units}")
+    outlook = game.outlook(setup, progress, totals)
+    return MatchState(game, setup, totals, ScoreLog.of(rounds), progress, outlook)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    raise TypeError(f"a progress field holds {type(value).__name__}, which a snapshot cannot keep")
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value

@@ -1,16 +1,18 @@
-"""``replay_stored`` skips the checks of rounds that passed them when stored: it must give
-exactly the state of the checked ``replay`` for every game. Generated matches come from each
+"""``replay_stored`` skips the checks of rounds that passed them when stored, and ``resume`` goes
+on from a stored ``snapshot`` instead of replaying: both must give exactly the state of the
+checked ``replay`` for every game, and a resumed match must play on exactly as the replayed one. Generated matches come from each
 game's own strategies (valid rounds, card maps included for Canasta), and the long matches of
 ``tests.long_matches`` (points and card maps, up to 200 rounds) add the shapes a real evening makes."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 
-from scoring import all_games, get_game, replay, replay_stored
+from scoring import all_games, get_game, play_round, replay, replay_stored, resume, snapshot
 from scoring.match import MatchState, Setup, create_setup
 from tests.long_matches import long_match
 from tests.scoring import test_barbuse, test_canasta, test_duizenden, test_frustration_fr, test_frustration_nl
@@ -26,7 +28,15 @@ def assert_same_state(checked: MatchState[Any, Any], stored: MatchState[Any, Any
 
 def assert_replays_agree(slug: str, setup: Setup, bodies: list[Any]) -> None:
     game = get_game(slug)
-    assert_same_state(replay(game, setup, bodies), replay_stored(game, setup, bodies))
+    checked = replay(game, setup, bodies)
+    assert_same_state(checked, replay_stored(game, setup, bodies))
+    for cut in sorted({0, len(bodies) // 2, len(bodies)}):
+        # Stored as the database keeps it (JSON), then the rest of the match played on from it.
+        stored = json.loads(json.dumps(snapshot(replay(game, setup, bodies[:cut]))))
+        state = resume(game, setup, stored)
+        for body in bodies[cut:]:
+            state = play_round(state, body)
+        assert_same_state(checked, state)
 
 
 @settings(max_examples=60, deadline=None)
