@@ -4,13 +4,13 @@ the game's home for the game's own part (the hints)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import to_json
 from games.registry import home_for
-from matches.models import Match, Replayed, StoredRound
-from scoring import Next, Setup, Standing
+from matches.models import Match, StoredRound
+from scoring import MatchState, Next, Setup, Standing
 
 
 def standing_json(setup: Setup, row: Standing) -> dict[str, Any]:
@@ -34,10 +34,11 @@ def round_json(stored: StoredRound) -> dict[str, Any]:
     return data
 
 
-def match_json(match: Match, replayed: Replayed, *, with_rounds: bool = True) -> dict[str, Any]:
-    """The match as ``GET /api/matches/{id}/`` shows it; without its rounds beside a round's
-    answer, which then costs the same at deal 200 as at deal 2."""
-    state, rounds = replayed.state, replayed.rounds
+def match_json(
+    match: Match, state: MatchState, rounds: Sequence[StoredRound] | None = None
+) -> dict[str, Any]:
+    """The match as ``GET /api/matches/{id}/`` shows it, in ``state``; without its rounds (None)
+    beside a round's answer, which then costs the same at deal 200 as at deal 2."""
     seats = match.seated()
     whole = {
         "id": match.pk,
@@ -58,7 +59,7 @@ def match_json(match: Match, replayed: Replayed, *, with_rounds: bool = True) ->
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
     }
-    if with_rounds:
+    if rounds is not None:
         whole["rounds"] = [round_json(r) for r in rounds]
     return whole
 

@@ -104,8 +104,9 @@ def pairs(scores: Sequence[int], running: Sequence[int]) -> zip[tuple[int, int]]
 
 
 def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) -> Sheet:
-    """The sheet of a match as a read or a write left it (its rounds and replayed state); with
-    ``newest_only``, of its rounds only the last (the answer to a saved deal shows no other)."""
+    """The sheet of a match as a read or a write left it (its rounds and state); with
+    ``newest_only``, of its rounds only the last, which ``replayed.rounds`` may then hold alone
+    (the answer to a saved deal shows no other)."""
     separator = str(get_format("THOUSAND_SEPARATOR"))
     state = replayed.state
     home = home_for(match.game)

@@ -180,7 +180,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except ValueError:
         number = None  # an old page without the deal number: nothing to compare
     try:
-        replayed = match.add_round(body, by=request.user, idempotency_key=key, number=number)
+        added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         errors = error_list(refused.errors, match.game)
         if request.htmx:  # only the form comes back, holding what was typed and why
@@ -196,11 +196,14 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     if not request.htmx:
         # The sheet shows the confirmation with its undo while this deal is still the last one.
         url = reverse("match_detail", args=[match.pk])
-        return redirect(f"{url}?saved={len(replayed.rounds)}")
-    if replayed.state.finished or replayed.rounds[-1].provisional:
+        return redirect(f"{url}?saved={added.round.number}")
+    if added.state.finished or added.round.provisional:
         # The form goes and the winners or a confirmation box come: the whole sheet changes.
         return _retarget(_render_sheet(request, match, match.replayed(), body=None, errors=[]))
-    return _render_form(request, match, replayed, body=None, errors=[], saved=True)
+    # The answer shows the new round alone (its row, out of band), not every round.
+    return _render_form(
+        request, match, Replayed([added.round], added.state), body=None, errors=[], saved=True
+    )
 
 
 @login_required
@@ -388,11 +391,12 @@ def round_redo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         messages.info(request, _("There is no undone round to put back."))
     else:
         try:
-            replayed = match.add_round(kept["body"], by=request.user, number=kept["number"])
+            match.add_round(kept["body"], by=request.user, number=kept["number"])
         except (Refused, Conflict):
             messages.error(request, _("The undone round no longer fits the match; enter it again."))
         else:
             messages.success(request, _("Deal %(number)s is back.") % {"number": kept["number"]})
+            replayed = match.replayed()
     if request.htmx:
         return _render_sheet(request, match, replayed, body=None, errors=[])
     return redirect("match_detail", match_id=match.pk)

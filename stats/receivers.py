@@ -40,7 +40,7 @@ def round_written(sender: object, match, state, was_finished: bool, **kwargs: ob
 
 # What a write of rounds saves on its match (``Match._save_outcome``, ``confirm_round``):
 # ``round_written`` above says what such a write changes of the figures.
-ROUND_WRITE_FIELDS = frozenset({"status", "finished_at", "updated_at"})
+ROUND_WRITE_FIELDS = frozenset({"status", "finished_at", "snapshot", "updated_at"})
 
 
 @receiver(post_save, sender=Match, dispatch_uid="stats.match_saved")

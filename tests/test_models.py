@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+import scoring
+from games.registry import home_for
 from matches.models import Match, Round, RoundRevision
 from players.models import Club, Player
 from tests.factories import (
@@ -13,6 +15,7 @@ from tests.factories import (
     RoundFactory,
     SeatFactory,
     UserFactory,
+    demo_match,
 )
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +113,25 @@ def test_nothing_listens_for_saves_of_rounds_or_their_history():
     for model in (Round, RoundRevision):
         assert not pre_save.has_listeners(model)
         assert not post_save.has_listeners(model)
+
+
+def test_every_write_keeps_the_snapshot_equal_to_a_replay_of_the_stored_rounds():
+    """Deals, a correction and an undo each store the engine's state beside the rounds: resumed,
+    it is the state a replay of those rounds gives."""
+
+    def replay_of(match: Match) -> scoring.MatchState:
+        bodies = list(match.rounds.order_by("number").values_list("body", flat=True))
+        return scoring.replay(match.rules, match.setup, bodies)
+
+    user = UserFactory()
+    match = demo_match(home_for("duizenden"), Club.personal_for(user), by=user)
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.state() == replay_of(stored)
+    first = stored.rounds.order_by("number").first()
+    assert first is not None
+    stored.correct_round(1, first.body, by=user)
+    stored.undo_last_round(by=user)
+    again = Match.objects.get(pk=match.pk)
+    assert again.snapshot is not None
+    assert again.state() == replay_of(again)
+    assert again.state().played == len(home_for("duizenden").demo().rounds) - 1  # type: ignore[union-attr]

@@ -7,6 +7,7 @@ the engine become the contract's error body in ``matches.api.errors``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404
@@ -29,11 +30,11 @@ from matches.api.schema import (
     NewMatchSerializer,
     RoundBodySerializer,
 )
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Round, StoredRound
 from matches.presenters import match_json, match_summary_json, round_json
 from matches.refusals import SiteCode
 from players.models import Club
-from scoring import Refused, get_game
+from scoring import MatchState, Refused, get_game
 
 IDEMPOTENCY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, description="Repeat-safe POST."
@@ -140,7 +141,7 @@ def _create_match(request: Request) -> Response:
     data = dict(serializer.validated_data)
     club = _club_for(request, data.pop("club", None))
     match = Match.start(club=club, by=request.user, **data)
-    return Response(match_json(match, match.replayed()), status=status.HTTP_201_CREATED)
+    return Response(match_json(match, *_state_and_rounds(match)), status=status.HTTP_201_CREATED)
 
 
 def _club_for(request: Request, club_id: int | None) -> Club:
@@ -174,7 +175,7 @@ def match_detail(request: Request, match_id: int) -> Response:
             raise PermissionDenied
         match.soft_delete(by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-    return Response(match_json(match, match.replayed()))
+    return Response(match_json(match, *_state_and_rounds(match)))
 
 
 @extend_schema(
@@ -187,7 +188,7 @@ def match_detail(request: Request, match_id: int) -> Response:
 def match_restore(request: Request, match_id: int) -> Response:
     match = get_object_or_404(Match.objects.deleted_for_admin(request.user), pk=match_id)
     match.restore()
-    return Response(match_json(match, match.replayed()))
+    return Response(match_json(match, *_state_and_rounds(match)))
 
 
 @extend_schema(
@@ -213,12 +214,12 @@ def round_list(request: Request, match_id: int) -> Response:
     key = _idempotency_key(request)
     body, number = _deal_number(request.data)
     try:
-        replayed = match.add_round(body, by=request.user, idempotency_key=key, number=number)
+        added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
         return refused_response(refused, game=match.game)
     except Conflict as conflict:
         return conflict_response(conflict, round_json(conflict.existing) if conflict.existing else None)
-    return Response(_round_answer(match, replayed), status=status.HTTP_201_CREATED)
+    return Response(_round_answer(match, added.round, added.state), status=status.HTTP_201_CREATED)
 
 
 def _idempotency_key(request: Request) -> str | None:
@@ -268,13 +269,15 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
         return Response({**round_json(stored), "history": _history(match, number)})
     try:
         if request.method == "PUT":
-            return Response(_round_answer(match, match.correct_round(number, request.data, by=request.user)))
+            corrected = match.correct_round(number, request.data, by=request.user)
+            assert corrected.round is not None
+            return Response(_round_answer(match, corrected.round, corrected.state))
         replayed = match.undo_last_round(number, by=request.user)
     except Refused as refused:
         return refused_response(refused, game=match.game, correction=True)
     except Round.DoesNotExist:
         raise Http404 from None  # undone by another request since this one began
-    return Response(match_json(match, replayed))
+    return Response(match_json(match, replayed.state, replayed.rounds))
 
 
 @extend_schema(
@@ -293,13 +296,17 @@ def round_confirm(request: Request, match_id: int, number: int) -> Response:
     return Response(round_json(stored))
 
 
-def _round_answer(match: Match, replayed: Replayed) -> dict[str, Any]:
+def _state_and_rounds(match: Match) -> tuple[MatchState, Sequence[StoredRound]]:
+    replayed = match.replayed()
+    return replayed.state, replayed.rounds
+
+
+def _round_answer(match: Match, stored: StoredRound, state: MatchState) -> dict[str, Any]:
     """The stored round, and the match's new standings beside it (and under ``match``, the match
     as GET shows it but for its rounds: the answer's cost must not grow with the match)."""
-    whole = match_json(match, replayed, with_rounds=False)
-    assert replayed.round is not None
+    whole = match_json(match, state)
     return {
-        **round_json(replayed.round),
+        **round_json(stored),
         **{key: whole[key] for key in ("status", "standings", "next", "winners")},
         "match": whole,
     }

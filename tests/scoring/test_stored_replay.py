@@ -1,8 +1,9 @@
 """``replay_stored`` skips the checks of rounds that passed them when stored, and ``resume`` goes
 on from a stored ``snapshot`` instead of replaying: both must give exactly the state of the
-checked ``replay`` for every game, and a resumed match must play on exactly as the replayed one. Generated matches come from each
-game's own strategies (valid rounds, card maps included for Canasta), and the long matches of
-``tests.long_matches`` (points and card maps, up to 200 rounds) add the shapes a real evening makes."""
+checked ``replay`` for every game, and a resumed match must play on exactly as the replayed one.
+Generated matches come from each game's own strategies (valid rounds, card maps included for
+Canasta), and the long matches of ``tests.long_matches`` (points and card maps, up to 200 rounds)
+add the shapes a real evening makes."""
 
 from __future__ import annotations
 
