@@ -134,4 +134,4 @@ def test_every_write_keeps_the_snapshot_equal_to_a_replay_of_the_stored_rounds()
     again = Match.objects.get(pk=match.pk)
     assert again.snapshot is not None
     assert again.state() == replay_of(again)
-    assert again.state().played == len(home_for("duizenden").demo().rounds) - 1  # type: ignore[union-attr]
+    assert again.state().played == len(home_for("duizenden").demo().rounds) - 1
