@@ -27,8 +27,8 @@ from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, models, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -139,11 +139,12 @@ class MatchQuerySet(models.QuerySet["Match"]):
         the user may do with it (``can_score``, ``club.may_manage``) costs no query of its own."""
         if not user.is_authenticated:
             raise Match.DoesNotExist
-        role = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")[:1]
+        # The role comes from the membership join the filter makes (one membership per user
+        # and club), so the read is one join, not a subquery.
         match: Match = (
             self.select_related("club")
-            .annotate(reader_role=Subquery(role))
-            .filter(pk=pk, deleted_at=None, reader_role__isnull=False)
+            .filter(pk=pk, deleted_at=None, club__memberships__user=user)
+            .annotate(reader_role=F("club__memberships__role"))
             .get()
         )
         match.club.remember_role(user, match.reader_role)  # type: ignore[attr-defined]  # the annotation
@@ -351,11 +352,14 @@ class Match(models.Model):
         """
         self._lock()
         state = self.state()
-        if idempotency_key:
+        stale = number is not None and number != state.played + 1
+        if stale and idempotency_key:
+            # A phone sending a deal again after its first answer was lost: answer that deal.
             earlier = self._round_for_key(idempotency_key, body)
             if earlier is not None:
                 return AddedRound(earlier, state)
-        if number is not None and number != state.played + 1:
+        if stale:
+            assert number is not None
             existing = self.rounds.filter(number=number).first() if 1 <= number <= state.played else None
             who = existing.created_by_name if existing and existing.created_by_name else "?"
             params = {"number": number, "next": state.played + 1, "who": who}
@@ -363,24 +367,33 @@ class Match(models.Model):
         new_state = scoring.play_round(state, body)
         last = new_state.log.last
         assert last is not None  # the state after a deal
-        stored = Round.objects.create(
-            match=self,
-            number=new_state.played,
-            body=body,
-            scores=list(last),
-            created_by=by,
-            created_by_name=_name(by),
-            provisional=self.club.confirm_rounds,
-        )
-        RoundRevision.objects.create(
-            match=self,
-            number=stored.number,
-            action=RoundRevision.Action.ADD,
-            after=body,
-            by=by,
-            by_name=_name(by),
-            idempotency_key=idempotency_key or None,
-        )
+        try:
+            # A new key costs no lookup: the database keeps one revision per key and match, and
+            # a key that comes back collides there; the savepoint then undoes this deal alone.
+            with transaction.atomic():
+                stored = Round.objects.create(
+                    match=self,
+                    number=new_state.played,
+                    body=body,
+                    scores=list(last),
+                    created_by=by,
+                    created_by_name=_name(by),
+                    provisional=self.club.confirm_rounds,
+                )
+                RoundRevision.objects.create(
+                    match=self,
+                    number=stored.number,
+                    action=RoundRevision.Action.ADD,
+                    after=body,
+                    by=by,
+                    by_name=_name(by),
+                    idempotency_key=idempotency_key or None,
+                )
+        except IntegrityError:
+            earlier = self._round_for_key(idempotency_key, body) if idempotency_key else None
+            if earlier is None:
+                raise
+            return AddedRound(earlier, state)
         self._save_outcome(new_state, RoundRevision.Action.ADD, stored.number)
         return AddedRound(stored, new_state)
 

@@ -380,7 +380,7 @@ def resume[P, H](game: Game[P, H], setup: Setup, stored: Mapping[str, object]) -
     raw_progress = stored["progress"]
     if not isinstance(raw_scores, list) or not isinstance(raw_progress, dict):
         raise ValueError("not a snapshot")
-    rounds: list[Scores] = [tuple(int(score) for score in row) for row in raw_scores]
+    rounds: list[Scores] = [tuple(row) for row in raw_scores]
     start = game.start(setup)
     progress: P
     if dataclasses.is_dataclass(start) and not isinstance(start, type):
