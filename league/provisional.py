@@ -68,7 +68,7 @@ def provisional_points(
 def open_tables(competition: Competition) -> list[tuple[OpenMatch, OpenTable]]:
     """The competition's matches still playing that would count once finished, oldest first,
     each with its ``OpenTable``: one read of the matches (with their table and evening), one
-    of their seats, and what ``states_of`` reads of their rounds."""
+    of their seats; their states come from the snapshots read with them (``states_of``)."""
     matches = list(
         competition.open_matches()
         .annotate(

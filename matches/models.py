@@ -112,13 +112,18 @@ class AddedRound:
 
 
 def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
-    """The states of several matches (a league's open tables, a club's screen): their rounds
-    read in one query, each match replayed."""
-    bodies: dict[int, list[object]] = {match.pk: [] for match in matches}
-    rows = Round.objects.filter(match__in=matches).order_by("match_id", "number")
-    for match_id, body in rows.values_list("match_id", "body"):
-        bodies[match_id].append(body)
-    return {match.pk: scoring.replay_stored(match.rules, match.setup, bodies[match.pk]) for match in matches}
+    """The states of several matches (a league's open tables, a club's screen): each from its
+    snapshot, and the rounds of any without one read in one query and replayed."""
+    states = {m.pk: scoring.resume(m.rules, m.setup, m.snapshot) for m in matches if m.snapshot is not None}
+    missing = [match for match in matches if match.snapshot is None]
+    if missing:
+        bodies: dict[int, list[object]] = {match.pk: [] for match in missing}
+        rows = Round.objects.filter(match__in=missing).order_by("match_id", "number")
+        for match_id, body in rows.values_list("match_id", "body"):
+            bodies[match_id].append(body)
+        for match in missing:
+            states[match.pk] = scoring.replay_stored(match.rules, match.setup, bodies[match.pk])
+    return states
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
