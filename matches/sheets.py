@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.utils.formats import get_format
@@ -72,10 +73,44 @@ class Sheet:
     state: MatchState
     players: list[str]
     columns: list[Column]
-    rounds: list[dict[str, Any]]
     standings: list[dict[str, Any]]
     next: dict[str, Any] | None
     seats: list[SeatRow]
+    stored: Sequence[StoredRound]  # every round, or only the newest (``newest_only``)
+    newest_only: bool = False
+
+    @cached_property
+    def rounds(self) -> list[dict[str, Any]]:
+        """The grid's rows, each with its formatted cells: worked out only where they are drawn
+        (the sheet keeps its grid in a cached fragment, so most views never ask)."""
+        separator = str(get_format("THOUSAND_SEPARATOR"))
+        state = self.state
+        running = [0] * len(self.columns)
+        shown: Iterable[tuple[StoredRound, Scores]]
+        if self.newest_only and state.log.last is not None:
+            # Not ``state.scores``: every deal's scores, where only the last is shown.
+            last = state.log.last
+            running = [total - score for total, score in zip(state.totals, last, strict=True)]
+            shown = [(self.stored[-1], last)]
+        else:
+            shown = zip(self.stored, state.scores, strict=True)
+        rows = []
+        for stored, scores in shown:
+            running = [a + b for a, b in zip(running, scores, strict=True)]
+            rows.append(
+                {
+                    "number": stored.number,
+                    "scores": scores,
+                    "running": running,
+                    "cells": [
+                        (grouped(a, separator), grouped(b, separator)) for a, b in pairs(scores, running)
+                    ],
+                    "label": self.home.round_label(stored.body),
+                    "provisional": stored.provisional,
+                    "entered_by": stored.created_by_name,
+                }
+            )
+        return rows
 
     @property
     def winners(self) -> list[Column]:
@@ -91,7 +126,7 @@ class Sheet:
     @property
     def provisional(self) -> list[dict[str, Any]]:
         """The deals awaiting a second player's confirmation (none unless the club asks for it)."""
-        return [data for data in self.rounds if data["provisional"]]
+        return [{"number": r.number, "entered_by": r.created_by_name} for r in self.stored if r.provisional]
 
 
 def grouped(value: int, separator: str) -> str:
@@ -128,31 +163,10 @@ def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) 
         column.total, column.rank = row.total, row.rank
         column.total_text = grouped(row.total, separator)
         column.extra = dict(standing_json(state.setup, row))
-    rounds = []
-    running = [0] * len(columns)
-    shown: Iterable[tuple[StoredRound, Scores]]
-    if newest_only and state.log.last is not None:
-        # Not ``state.scores``: every deal's scores, where only the last is shown.
-        last = state.log.last
-        running = [total - score for total, score in zip(state.totals, last, strict=True)]
-        shown = [(replayed.rounds[-1], last)]
-    else:
-        shown = zip(replayed.rounds, state.scores, strict=True)
-    for stored, scores in shown:
-        running = [a + b for a, b in zip(running, scores, strict=True)]
-        rounds.append(
-            {
-                "number": stored.number,
-                "scores": scores,
-                "running": running,
-                "cells": [(grouped(a, separator), grouped(b, separator)) for a, b in pairs(scores, running)],
-                "label": home.round_label(stored.body),
-                "provisional": stored.provisional,
-                "entered_by": stored.created_by_name,
-            }
-        )
     upcoming = next_json(match.game, state.next)
-    return Sheet(match, home, state, players, columns, rounds, standings, upcoming, seats)
+    return Sheet(
+        match, home, state, players, columns, standings, upcoming, seats, replayed.rounds, newest_only
+    )
 
 
 def lines(sheet: Sheet) -> list[tuple[str, int]]:

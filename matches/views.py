@@ -465,15 +465,19 @@ def _render_sheet(
         "idempotency_key": uuid.uuid4().hex,
         "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
-        # What the sheet's cached fragments are drawn from, besides the language: the match's
-        # version and its seats' names (a renamed player moves no match), and whether the
-        # reader sees the scorekeepers' links.
-        "drawn_from": (sheet.version, match.can_score(request.user)),
+        "drawn_from": _drawn_from(request, match, sheet),
     }
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _drawn_from(request: HttpRequest, match: Match, sheet: Sheet) -> tuple[object, ...]:
+    """What the sheet's cached fragments (the grid, the chart, a blank form's fields) are drawn
+    from, besides the language: the match's version and its players' names (a renamed player
+    moves no match), and whether the reader sees the scorekeepers' controls."""
+    return (*sheet.version, match.can_score(request.user))
 
 
 def _redo_number(request: HttpRequest, match: Match, sheet: Sheet) -> int | None:
@@ -501,6 +505,7 @@ def _render_form(
         **_form_context(sheet, body, errors),
         "idempotency_key": uuid.uuid4().hex,
         "saved": replayed.state.played if saved else None,
+        "drawn_from": _drawn_from(request, match, sheet),
         "oob": True,
     }
     template = f"{SHEET}#round-saved" if saved else f"{SHEET}#roundform"

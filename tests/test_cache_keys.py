@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from games.registry import home_for
+from matches.models import Match
 from players.models import Club
 from tests.factories import demo_match
 
@@ -51,3 +52,32 @@ def test_the_sheet_is_cached_under_its_version_not_its_address(client, alice, ca
     for number in range(3):
         assert client.get(f"/matches/{match.pk}/?junk={number}").status_code == 200
     assert cache_writes == first
+
+
+@pytest.mark.django_db
+def test_a_kept_blank_form_belongs_to_its_match_and_deal(client, alice):
+    """Two of Alice's matches of one game, and the same match a deal later: each sheet's form
+    names its own players and asks for its own next deal."""
+    club = Club.personal_for(alice)
+    home = home_for("duizenden")
+    first = demo_match(home, club, by=alice)
+    second = Match.start(club=club, game="duizenden", players=["Xavier", "Yvonne"], by=alice)
+    client.force_login(alice)
+    first_page = client.get(f"/matches/{first.pk}/").content.decode()
+    second_page = client.get(f"/matches/{second.pk}/").content.decode()
+    assert "Xavier" in second_page and "Xavier" not in first_page
+    demo = home.demo()
+    assert demo is not None
+    second.add_round(demo.rounds[0] if len(demo.players) == 2 else _two_player_deal(), by=alice)
+    later = client.get(f"/matches/{second.pk}/").content.decode()
+    assert 'name="number" value="2"' in later
+    assert 'name="number" value="1"' in second_page
+
+
+def _two_player_deal() -> dict[str, Any]:
+    return {
+        "entries": [
+            {"went_out": True, "table_points": 60, "hand_points": 0},
+            {"went_out": False, "table_points": 0, "hand_points": 25},
+        ]
+    }
