@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 
-from django.db import models, transaction
+from django.db import connections, models, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
@@ -217,10 +217,32 @@ def _store_changes(
     """Write the history rows as ``changes`` yields them; return each rating they end on (those
     of ``start`` included) and how many rows each (ladder, player) got."""
     tally = _Tally(start)
-    tallied = _tallied(changes, tally)
-    rows = (RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in tallied)
-    RatingChange.objects.bulk_create(rows, batch_size=2000)
+    insert_history(club, _tallied(changes, tally), finished)
     return tally.ratings(), tally.counts
+
+
+HISTORY_FIELDS = ("club", "finished_at", "match", *(name for name in Change._fields if name != "match_id"))
+
+
+def insert_history(club: Club, changes: Iterable[Change], finished: Mapping[int, datetime]) -> None:
+    """The project's one statement written by hand: a club's rating history, one row per change,
+    sent as one parameterised ``INSERT`` with every row's values (``executemany``, which psycopg
+    pipelines), the same on PostgreSQL and SQLite. ``bulk_create`` wrote the same rows (the test
+    holds them equal) but prepared every value of every row through its field: a recompute of
+    10 000 matches took 4.1 times the bare openskill loop against the budget of 1.5 (``make
+    bench``). Columns come from the model's fields, so a renamed field follows; each match's
+    finish time is prepared once through its field."""
+    connection = connections[router.db_for_write(RatingChange)]
+    fields = [RatingChange._meta.get_field(name) for name in HISTORY_FIELDS]
+    quote = connection.ops.quote_name
+    table = quote(RatingChange._meta.db_table)
+    columns = ", ".join(quote(field.column) for field in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    at = RatingChange._meta.get_field("finished_at")
+    prepared = {match: at.get_db_prep_save(when, connection) for match, when in finished.items()}
+    rows = [(club.pk, prepared[change.match_id], *change) for change in changes]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
 
 
 def _tallied(changes: Iterable[Change], tally: _Tally) -> Iterator[Change]:

@@ -1,0 +1,35 @@
+"""``stats.models.insert_history``, the one statement written by hand: the rows it writes are the
+ones ``bulk_create`` writes from the same changes, on every database."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from stats.models import RatingChange, insert_history
+from stats.rating import Change
+from tests.factories import ClubFactory, MatchFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = ("club_id", "match_id", "player_id", "finished_at", *Change._fields[2:])
+
+
+def test_the_written_history_is_the_one_bulk_create_writes():
+    club = ClubFactory()
+    match = MatchFactory(club=club)
+    anna, bram = PlayerFactory(club=club, name="Xena History"), PlayerFactory(club=club, name="Yuri History")
+    finished = {match.pk: datetime(2026, 12, 3, 21, 30, 15, 123456, tzinfo=UTC)}
+    changes = [
+        Change(match.pk, anna.pk, "duizenden", 25.0, 8.3, 27.5, 7.9, 25.0, 8.3, 26.1, 8.0),
+        Change(match.pk, bram.pk, "duizenden", 25.0, 8.3, 22.5, 7.9, 25.0, 8.3, 23.9, 8.0),
+    ]
+    insert_history(club, changes, finished)
+    written = list(RatingChange.objects.order_by("player_id").values_list(*FIELDS))
+    RatingChange.objects.all().delete()
+    RatingChange.objects.bulk_create(
+        RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in changes
+    )
+    assert list(RatingChange.objects.order_by("player_id").values_list(*FIELDS)) == written
+    assert written[0][3] == finished[match.pk]  # the moment, to the microsecond, time zone and all
