@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 
 from django.db import connections, models, router, transaction
-from django.db.models import Q
+from django.db.models import Field, Q
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match, Seat
@@ -233,10 +233,12 @@ def insert_history(club: Club, changes: Iterable[Change], finished: Mapping[int,
     bench``). Columns come from the model's fields, so a renamed field follows; each match's
     finish time is prepared once through its field."""
     connection = connections[router.db_for_write(RatingChange)]
-    fields = [RatingChange._meta.get_field(name) for name in HISTORY_FIELDS]
+    fields = [
+        field for name in HISTORY_FIELDS if isinstance(field := RatingChange._meta.get_field(name), Field)
+    ]
     quote = connection.ops.quote_name
     table = quote(RatingChange._meta.db_table)
-    columns = ", ".join(quote(field.column) for field in fields)
+    columns = ", ".join(quote(field.column or field.name) for field in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     at = RatingChange._meta.get_field("finished_at")
     prepared = {match: at.get_db_prep_save(when, connection) for match, when in finished.items()}
