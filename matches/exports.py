@@ -1,10 +1,25 @@
 """A club's record as a file: everything needed to rebuild it elsewhere (JSON), and its results
 for a spreadsheet (CSV).
 
-The JSON holds what the table entered, not what Scoreblok computed: the players, and for every
-match its game, set-up and rounds exactly as posted. Importing replays each round through the
-same engine checks (``Match.add_round``), so an imported club has the very standings the
-exported one had, or the import is refused whole.
+The JSON is a backup of the whole club: its members (by username), its players, and every match,
+deleted ones too, with its game, set-up, rounds as posted, who entered and confirmed each round,
+the history of every change, and the dates of it all; other apps add what they keep of a club
+(the league its competitions, evenings, presence and tables) through a ``Section``, so this
+module imports none of them. Database ids stay out: matches are named by their place in the
+file, players by their name, accounts by their username. Exporting, importing into an empty
+database and exporting again gives the same file.
+
+What Scoreblok computes is left out and computed again on import: round scores, final places,
+standings and ratings (their tasks follow every finished match, as on the site). Invitations and
+share or TV links are not in the file: they are ways in, and a copy of the data should not open
+the club.
+
+Importing replays each round through the same engine checks (``Match.add_round``), so an
+imported club has the very standings the exported one had, or the import is refused whole. Only
+then are the stored authors and dates set on the rows the engine wrote, and its history replaced
+by the file's. A file comes from anywhere: ``read_document`` bounds its size, nesting and
+numbers, every name is cleaned as the site cleans it, and anything else is ``BadFile`` naming
+where in the file it is.
 
 The JSON export is written by a task (``matches.tasks``, into a ``ClubExport``), which reports
 how many matches it has written as it goes; the results CSV is small and stays a download.
@@ -13,56 +28,180 @@ how many matches it has written as it goes; the results CSV is small and stays a
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import logging
-from collections.abc import Callable
-from typing import Any
+import math
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
-from matches.models import ClubExport, Match
-from players.models import Club, Membership
+from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Match, Round, RoundRevision
+from matches.refusals import SiteRefused
+from players.models import Club, Guest, Membership, Player, clean_player_name
+from scoring import Refused
 
 FORMAT = "scoreblok-club"
-VERSION = 1
+VERSION = 2  # 1: players, matches and round bodies only (still imported)
 CHUNK = 200  # matches read (with their seats and rounds) and counted as done at a time
+
+# What a file may hold. A real club's file is far below each.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 32  # a round body is a few levels deep
+MAX_NUMBER = 2**53  # beyond, JSON numbers are not exact in every reader
+CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length or 100
+USERNAME_MAX_LENGTH = 150
+MAX_ROUND_NUMBER = 2**31 - 1
 
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], object]  # (matches written, matches in all)
 
 
+# --- writing ------------------------------------------------------------------------------
+
+
+class Section(Protocol):
+    """A part of a club another app keeps, written into the file under ``key`` and read back by
+    that app (registered with ``register`` when the app is ready)."""
+
+    key: str
+
+    def dump(self, club: Club, match_index: Mapping[int, int]) -> list[Any]:
+        """The part as JSON values; ``match_index`` gives a match id's place in the file."""
+        ...
+
+    def load(self, club: Club, items: object, context: Loading) -> None:
+        """Store the part again (``BadFile`` if it cannot be)."""
+        ...
+
+
+SECTIONS: dict[str, Section] = {}
+
+
+def register(section: Section) -> None:
+    SECTIONS[section.key] = section
+
+
+def when(moment: datetime.datetime | datetime.date | None) -> str | None:
+    """A date or a moment as the file writes it (ISO 8601, microseconds and offset kept)."""
+    return moment.isoformat() if moment is not None else None
+
+
+class _Usernames:
+    """The usernames of accounts named by id, read a batch at a time."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, str] = {}
+
+    def read(self, ids: Iterable[int | None]) -> None:
+        wanted = {pk for pk in ids if pk is not None and pk not in self.known}
+        if wanted:
+            users = get_user_model().objects.filter(pk__in=wanted)
+            self.known.update(users.values_list("pk", get_user_model().USERNAME_FIELD))
+
+    def __call__(self, pk: int | None) -> str | None:
+        return self.known.get(pk) if pk is not None else None
+
+
 def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
-    ordered = Match.objects.filter(club=club, deleted_at=None).order_by("created_at", "pk")
+    ordered = Match.objects.filter(club=club).order_by("created_at", "pk")
     ids = list(ordered.values_list("pk", flat=True))
+    usernames = _Usernames()
     matches: list[dict[str, Any]] = []
     if progress:
         progress(0, len(ids))
     for start in range(0, len(ids), CHUNK):
-        chunk = ordered.filter(pk__in=ids[start : start + CHUNK]).prefetch_related("seats__player", "rounds")
-        matches += [
-            {
-                "game": match.game,
-                "players": [seat.player.name for seat in match.seats.all()],
-                "teams": match.teams,
-                "options": match.options,
-                "dealer": match.dealer,
-                "created_at": match.created_at.isoformat(),
-                "rounds": [stored.body for stored in match.rounds.all()],
-            }
+        chunk = list(
+            ordered.filter(pk__in=ids[start : start + CHUNK]).prefetch_related(
+                "seats__player", "rounds", "revisions"
+            )
+        )
+        usernames.read(
+            pk
             for match in chunk
-        ]
+            for pk in (
+                match.created_by_id,
+                match.deleted_by_id,
+                *(stored.created_by_id for stored in match.rounds.all()),
+                *(revision.by_id for revision in match.revisions.all()),
+            )
+        )
+        matches += [_dump_match(match, usernames) for match in chunk]
         if progress:
             progress(len(matches), len(ids))
+    memberships = club.memberships.select_related("user").order_by("user__username", "pk")
+    players = club.players.select_related("user").order_by("name", "pk")
+    match_index = {pk: index for index, pk in enumerate(ids)}
     return {
         "format": FORMAT,
         "version": VERSION,
-        "club": {"name": club.name},
-        "players": sorted(player.name for player in club.players.all()),
+        "club": {
+            "name": club.name,
+            "confirm_rounds": club.confirm_rounds,
+            "created_at": when(club.created_at),
+        },
+        "members": [{"username": m.user.get_username(), "role": m.role} for m in memberships],
+        "players": [
+            {
+                "name": player.name,
+                "user": player.user.get_username() if player.user else None,
+                "created_at": when(player.created_at),
+            }
+            for player in players
+        ],
         "matches": matches,
+        **{key: section.dump(club, match_index) for key, section in SECTIONS.items()},
+    }
+
+
+def _dump_match(match: Match, usernames: _Usernames) -> dict[str, Any]:
+    return {
+        "game": match.game,
+        "players": [seat.player.name for seat in match.seats.all()],
+        "teams": match.teams,
+        "options": match.options,
+        "dealer": match.dealer,
+        "created_by": usernames(match.created_by_id),
+        "created_at": when(match.created_at),
+        "updated_at": when(match.updated_at),
+        "finished_at": when(match.finished_at),
+        "deleted_at": when(match.deleted_at),
+        "deleted_by": usernames(match.deleted_by_id),
+        "rounds": [
+            {
+                "body": stored.body,
+                "created_by": usernames(stored.created_by_id),
+                "created_by_name": stored.created_by_name,
+                "provisional": stored.provisional,
+                "confirmed_by_name": stored.confirmed_by_name,
+                "created_at": when(stored.created_at),
+                "updated_at": when(stored.updated_at),
+            }
+            for stored in match.rounds.all()
+        ],
+        "history": [
+            {
+                "number": revision.number,
+                "action": revision.action,
+                "before": revision.before,
+                "after": revision.after,
+                "by": usernames(revision.by_id),
+                "by_name": revision.by_name,
+                "at": when(revision.at),
+                "idempotency_key": revision.idempotency_key,
+            }
+            for revision in match.revisions.all()
+        ],
     }
 
 
@@ -110,26 +249,437 @@ def results_csv(club: Club) -> str:
     return out.getvalue()
 
 
+# --- reading a file -----------------------------------------------------------------------
+
+
+class BadFile(Exception):
+    """The file cannot be imported as it is; the message says where in it and why."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where}: {why}" if where else why)
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value quoted in a message, cut short: a message never echoes a whole crafted name."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _no_constant(name: str) -> object:
+    raise BadFile("", f"{name} is not a number JSON allows")
+
+
+def read_document(raw: bytes) -> dict[str, Any]:
+    """The file's JSON object, within the bounds a club's file keeps: ``MAX_FILE_BYTES``, UTF-8,
+    ``MAX_DEPTH`` levels, numbers within ``MAX_NUMBER``, no NUL or unpaired surrogates in any
+    text (the database could store neither)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise BadFile("", f"the file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadFile("", f"the file is not UTF-8 text (byte {error.start})") from None
+    try:
+        document = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise BadFile("", f"nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as error:
+        raise BadFile("", f"not JSON: {error}") from None
+    except ValueError:  # Python reads no integer of over 4,300 digits
+        raise BadFile("", "a number is too long to read") from None
+    _check_values(document)
+    if not isinstance(document, dict):
+        raise BadFile("", "not a Scoreblok club export (the file is not a JSON object)")
+    return document
+
+
+def _check_values(document: object) -> None:
+    """Walk the document without recursion (a crafted file may be deep) and check every value."""
+    stack: list[tuple[object, int, str]] = [(document, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadFile(where, f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, where)
+                stack.append((item, depth + 1, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, f"{where}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, where)
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                raise BadFile(where, f"the number is beyond ±{MAX_NUMBER}")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise BadFile(where, "the number is too large")
+
+
+def _check_text(text: str, where: str) -> None:
+    if any(char == "\x00" or unicodedata.category(char) == "Cs" for char in text):
+        raise BadFile(where, "the text holds NUL or an unpaired surrogate")
+
+
+# Readers of one value each: they return it as stored, or raise ``BadFile`` saying where.
+
+
+def an_object(
+    value: object, where: str, keys: Collection[str], *, required: Collection[str] = ()
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise BadFile(where, "expected an object")
+    unknown = sorted(set(value) - set(keys))
+    if unknown:
+        raise BadFile(where, f"unknown field {_shown(unknown[0])}")
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise BadFile(where, f"{missing[0]!r} is missing")
+    return value
+
+
+def a_list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise BadFile(where, "expected a list")
+    return value
+
+
+def flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadFile(where, "expected true or false")
+    return value
+
+
+def whole_number(value: object, where: str, *, least: int = 0, most: int = MAX_NUMBER) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise BadFile(where, f"expected a whole number from {least} to {most}")
+    return value
+
+
+def text(value: object, where: str, max_length: int, *, blank: bool = False) -> str:
+    """A short text as it is stored: no control characters, at most ``max_length`` long."""
+    if not isinstance(value, str):
+        raise BadFile(where, "expected text")
+    if len(value) > max_length:
+        raise BadFile(where, f"longer than {max_length} characters")
+    if not value and not blank:
+        raise BadFile(where, "empty")
+    if any(unicodedata.category(char) in {"Cc", "Cs", "Co"} for char in value):
+        raise BadFile(where, f"{_shown(value)} holds control characters")
+    return value
+
+
+def choice(value: object, where: str, choices: Collection[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise BadFile(where, f"{_shown(value)} is not one of {', '.join(sorted(choices))}")
+    return value
+
+
+def player_name(value: object, where: str) -> str:
+    """A player's name, cleaned as the site cleans one typed at the table."""
+    if not isinstance(value, str):
+        raise BadFile(where, "a name must be text")
+    try:
+        return clean_player_name(value)
+    except ValidationError:
+        raise BadFile(where, f"{_shown(value)} is not a name the site accepts") from None
+
+
+def plain_name(value: object, where: str, max_length: int = CLUB_NAME_MAX_LENGTH) -> str:
+    """A club's (or a competition's) name as the site keeps one: spaces made one, the ends
+    trimmed, at most ``max_length`` long, no control characters."""
+    if not isinstance(value, str):
+        raise BadFile(where, "a name must be text")
+    return text(" ".join(value.split()), where, max_length)
+
+
+def username(value: object, where: str) -> str | None:
+    return None if value is None else text(value, where, USERNAME_MAX_LENGTH)
+
+
+def moment(value: object, where: str) -> datetime.datetime:
+    """A date and time with its offset, as the file writes them."""
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            parsed = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            if parsed.tzinfo is not None:
+                return parsed
+    raise BadFile(where, f"{_shown(value)} is not a date and time with its offset (ISO 8601)")
+
+
+def moment_or_none(value: object, where: str) -> datetime.datetime | None:
+    return None if value is None else moment(value, where)
+
+
+def day(value: object, where: str) -> datetime.date:
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise BadFile(where, f"{_shown(value)} is not a date (YYYY-MM-DD)")
+
+
+# --- importing ----------------------------------------------------------------------------
+
+
+@dataclass
+class Loading:
+    """What a ``Section`` gets to rebuild its part: the club's players by name, its matches in
+    the file's order, and the accounts the file names that exist here."""
+
+    matches: list[Match]
+    players: dict[str, Player]
+    users: _Users
+
+
+@dataclass
+class _Users:
+    """Accounts by username, looked up once each; the usernames with no account here."""
+
+    found: dict[str, Any] = field(default_factory=dict)
+    missing: set[str] = field(default_factory=set)
+
+    def __call__(self, name: str | None) -> Any:
+        if name is None:
+            return None
+        if name not in self.found:
+            model = get_user_model()
+            self.found[name] = model.objects.filter(**{model.USERNAME_FIELD: name}).first()
+            if self.found[name] is None:
+                self.missing.add(name)
+        return self.found[name]
+
+
+@dataclass(frozen=True)
+class Imported:
+    club: Club
+    # Usernames the file names with no account (or only a guest's) here: their memberships and
+    # player links are left out, and rounds, matches and history keep only their names.
+    missing_users: frozenset[str]
+
+
+VERSION_1_KEYS = ("format", "version", "club", "players", "matches")
+MATCH_KEYS = ("game", "players", "teams", "options", "dealer", "created_at")
+MATCH_KEYS_2 = (*MATCH_KEYS, "created_by", "updated_at", "finished_at", "deleted_at", "deleted_by", "history")
+ROUND_KEYS = (
+    "body",
+    "created_by",
+    "created_by_name",
+    "provisional",
+    "confirmed_by_name",
+    "created_at",
+    "updated_at",
+)
+HISTORY_KEYS = ("number", "action", "before", "after", "by", "by_name", "at", "idempotency_key")
+
+
 @transaction.atomic
-def import_club(data: dict[str, Any], *, owner: Any) -> Club:
+def import_club(data: object, *, owner: Any) -> Imported:
     """A new club from an export, owned by ``owner``; every round is checked again on the way
-    in (``Refused``, ``SiteRefused`` or ``ValueError``: nothing is stored)."""
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValueError("not a Scoreblok club export")
-    club = Club.objects.create(name=str(data["club"]["name"]))
+    in. ``BadFile``, ``Refused`` or ``SiteRefused``: nothing is stored."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadFile("", "not a Scoreblok club export")
+    version = data.get("version")
+    if version not in (1, VERSION) or isinstance(version, bool):
+        raise BadFile("version", f"{_shown(version)}: this site reads versions 1 to {VERSION}")
+    keys = (*VERSION_1_KEYS, "members", *SECTIONS) if version == VERSION else VERSION_1_KEYS
+    an_object(data, "", keys, required=keys)
+    users = _Users()
+    club = _load_club(data["club"], version)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
-    for name in data.get("players", []):
-        club.player_named(name)
-    for item in data.get("matches", []):
+    if version == VERSION:
+        _load_members(club, data["members"], owner, users)
+    _load_players(club, data["players"], version, users)
+    matches = [
+        _load_match(club, item, f"matches[{index}]", version, owner, users)
+        for index, item in enumerate(a_list(data["matches"], "matches"))
+    ]
+    if version == VERSION:
+        loading = Loading(matches, {player.name: player for player in club.players.all()}, users)
+        for key, section in SECTIONS.items():
+            section.load(club, data[key], loading)
+    return Imported(club, frozenset(users.missing))
+
+
+def _load_club(value: object, version: int) -> Club:
+    keys = ("name", "confirm_rounds", "created_at") if version == VERSION else ("name",)
+    item = an_object(value, "club", keys, required=keys)
+    club = Club.objects.create(name=plain_name(item["name"], "club.name"))
+    if version == VERSION:
+        club.confirm_rounds = flag(item["confirm_rounds"], "club.confirm_rounds")
+        club.save(update_fields=["confirm_rounds"])
+        Club.objects.filter(pk=club.pk).update(created_at=moment(item["created_at"], "club.created_at"))
+    return club
+
+
+def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:
+    seen: set[str] = set()
+    for index, entry in enumerate(a_list(value, "members")):
+        where = f"members[{index}]"
+        item = an_object(entry, where, ("username", "role"), required=("username", "role"))
+        name = text(item["username"], f"{where}.username", USERNAME_MAX_LENGTH)
+        role = choice(item["role"], f"{where}.role", Membership.Role.values)
+        if name in seen:
+            raise BadFile(f"{where}.username", f"{_shown(name)} is a member twice")
+        seen.add(name)
+        user = users(name)
+        if user is None or user.pk == owner.pk:
+            continue  # no such account here (reported); the owner is owner already
+        if Guest.objects.filter(user=user).exists():
+            users.missing.add(name)  # a guest joins no club
+            continue
+        Membership.objects.create(club=club, user=user, role=role)
+
+
+def _load_players(club: Club, value: object, version: int, users: _Users) -> None:
+    players: list[Player] = []
+    linked: set[int] = set()
+    for index, entry in enumerate(a_list(value, "players")):
+        where = f"players[{index}]"
+        if version == 1:
+            players.append(club.player_named(player_name(entry, where)))
+            continue
+        keys = ("name", "user", "created_at")
+        item = an_object(entry, where, keys, required=keys)
+        player = club.player_named(player_name(item["name"], f"{where}.name"))
+        if any(player.pk == earlier.pk for earlier in players):
+            raise BadFile(f"{where}.name", f"{_shown(player.name)} is listed twice")
+        players.append(player)
+        user = users(username(item["user"], f"{where}.user"))
+        if user is not None and user.pk not in linked and club.has_member(user):
+            linked.add(user.pk)
+            player.user = user
+            player.save(update_fields=["user"])
+        elif user is not None:
+            users.missing.add(user.get_username())  # not a member here: the player stays a guest
+        Player.objects.filter(pk=player.pk).update(
+            created_at=moment(item["created_at"], f"{where}.created_at")
+        )
+
+
+def _load_match(club: Club, value: object, where: str, version: int, owner: Any, users: _Users) -> Match:
+    keys = MATCH_KEYS_2 if version == VERSION else (*MATCH_KEYS, "rounds")
+    required = (*keys, "rounds") if version == VERSION else ("game", "players", "rounds")
+    item = an_object(value, where, (*keys, "rounds"), required=required)
+    seated = [
+        player_name(name, f"{where}.players[{i}]")
+        for i, name in enumerate(a_list(item["players"], f"{where}.players"))
+    ]
+    created_at = moment_or_none(item.get("created_at"), f"{where}.created_at")
+    by = users(username(item["created_by"], f"{where}.created_by")) if version == VERSION else owner
+    with _refusals_at(where):
         match = Match.start(
             club=club,
-            game=item["game"],
-            players=item["players"],
+            game=text(item["game"], f"{where}.game", 32),
+            players=seated,
             teams=item.get("teams"),
             options=item.get("options"),
             dealer=item.get("dealer", 0),
-            by=owner,
+            by=by,
         )
-        for body in item.get("rounds", []):
-            match.add_round(body, by=owner)
-    return club
+    rounds = a_list(item["rounds"], f"{where}.rounds")
+    if version == 1:
+        for number, body in enumerate(rounds):
+            with _refusals_at(f"{where}.rounds[{number}]"):
+                match.add_round(body, by=owner)
+        if created_at is not None:
+            match.created_at = created_at
+            Match.objects.filter(pk=match.pk).update(created_at=created_at)
+        return match
+    stored: list[Round] = []
+    for number, entry in enumerate(rounds, start=1):
+        here = f"{where}.rounds[{number - 1}]"
+        round_item = an_object(entry, here, ROUND_KEYS, required=ROUND_KEYS)
+        author = users(username(round_item["created_by"], f"{here}.created_by"))
+        with _refusals_at(f"{here}.body"):
+            written = match.add_round(round_item["body"], by=author).round
+        written.created_by_name = text(
+            round_item["created_by_name"], f"{here}.created_by_name", USERNAME_MAX_LENGTH, blank=True
+        )
+        written.provisional = flag(round_item["provisional"], f"{here}.provisional")
+        written.confirmed_by_name = text(
+            round_item["confirmed_by_name"], f"{here}.confirmed_by_name", USERNAME_MAX_LENGTH, blank=True
+        )
+        written.created_at = moment(round_item["created_at"], f"{here}.created_at")
+        written.updated_at = moment(round_item["updated_at"], f"{here}.updated_at")
+        stored.append(written)
+    fields = ["created_by_name", "provisional", "confirmed_by_name", "created_at", "updated_at"]
+    Round.objects.bulk_update(stored, fields)
+    _load_history(match, item["history"], f"{where}.history", users)
+    _set_dates(match, item, where, users)
+    return match
+
+
+@contextmanager
+def _refusals_at(where: str) -> Iterator[None]:
+    """The engine's or the site's refusal of what the file holds at ``where``."""
+    try:
+        yield
+    except (Refused, SiteRefused) as error:
+        raise BadFile(where, f"refused ({error})") from error
+
+
+def _load_history(match: Match, value: object, where: str, users: _Users) -> None:
+    """The file's history replaces the one the engine wrote while the rounds went in."""
+    revisions: list[RoundRevision] = []
+    moments: list[datetime.datetime] = []
+    keys: set[str] = set()
+    for index, entry in enumerate(a_list(value, where)):
+        here = f"{where}[{index}]"
+        item = an_object(entry, here, HISTORY_KEYS, required=HISTORY_KEYS)
+        key = item["idempotency_key"]
+        if key is not None:
+            key = text(key, f"{here}.idempotency_key", IDEMPOTENCY_KEY_LENGTH)
+            if key in keys:
+                raise BadFile(f"{here}.idempotency_key", "the key is used twice in this match")
+            keys.add(key)
+        for body in ("before", "after"):
+            if item[body] is not None and not isinstance(item[body], dict):
+                raise BadFile(f"{here}.{body}", "expected a round (an object) or null")
+        moments.append(moment(item["at"], f"{here}.at"))
+        revisions.append(
+            RoundRevision(
+                match=match,
+                number=whole_number(item["number"], f"{here}.number", least=1, most=MAX_ROUND_NUMBER),
+                action=choice(item["action"], f"{here}.action", RoundRevision.Action.values),
+                before=item["before"],
+                after=item["after"],
+                by=users(username(item["by"], f"{here}.by")),
+                by_name=text(item["by_name"], f"{here}.by_name", USERNAME_MAX_LENGTH, blank=True),
+                at=moments[-1],
+                idempotency_key=key,
+            )
+        )
+    match.revisions.all().delete()
+    created = RoundRevision.objects.bulk_create(revisions)
+    # ``at`` is set when a row is added; the file's moments go on afterwards.
+    for revision, stamp in zip(created, moments, strict=True):
+        revision.at = stamp
+    RoundRevision.objects.bulk_update(created, ["at"])
+
+
+def _set_dates(match: Match, item: Mapping[str, Any], where: str, users: _Users) -> None:
+    """The match's dates and deletion as the file has them. A finished match keeps the moment
+    it finished (competitions and ratings take matches in that order); the object is updated
+    too, as the competitions it counts for are found from it when the import commits."""
+    finished_at = moment_or_none(item["finished_at"], f"{where}.finished_at")
+    if match.status == Match.Status.FINISHED and finished_at is not None:
+        match.finished_at = finished_at
+    match.created_at = moment(item["created_at"], f"{where}.created_at")
+    match.updated_at = moment(item["updated_at"], f"{where}.updated_at")
+    match.deleted_at = moment_or_none(item["deleted_at"], f"{where}.deleted_at")
+    match.deleted_by = (
+        users(username(item["deleted_by"], f"{where}.deleted_by")) if match.deleted_at else None
+    )
+    Match.objects.filter(pk=match.pk).update(
+        created_at=match.created_at,
+        updated_at=match.updated_at,
+        finished_at=match.finished_at,
+        deleted_at=match.deleted_at,
+        deleted_by=match.deleted_by,
+    )

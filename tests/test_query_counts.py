@@ -240,14 +240,15 @@ def test_the_export_progress_page_costs_a_fixed_number_of_queries(
 def test_writing_an_export_reads_its_matches_in_chunks(
     alice, django_assert_max_num_queries, matches: int
 ) -> None:
-    """Up to 200 matches, one read of matches, seats, players and rounds each, however many (and
-    the progress saved before and after, the club's players, the file)."""
+    """Up to 200 matches, one read of matches, seats, players, rounds, history and the accounts
+    they name each, however many (and the progress saved before and after, the club's members,
+    players and competitions, the file)."""
     from matches.exports import write_export
     from matches.models import ClubExport
 
     club = Club.personal_for(alice)
     _finished_matches(club, alice, matches)
     export = ClubExport.objects.create(club=club, requested_by=alice)
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(13):
         write_export(export)
     assert export.status == ClubExport.Status.DONE

@@ -1,0 +1,238 @@
+"""``manage.py import_club`` reads files from anywhere: whatever a file holds, the command ends
+in a ``CommandError`` that says why and stores nothing, or imports a club whose names are
+cleaned as the site cleans them. Files of the first format (version 1) still import."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.registry import home_for
+from matches.exports import export_club
+from matches.models import Match, Round, RoundRevision
+from players.models import Club, Player
+from tests.factories import CompetitionFactory, EveningFactory
+
+pytestmark = pytest.mark.django_db
+
+VERSION_1 = Path(__file__).parent / "data" / "club-export-v1.json"
+
+
+def version_1() -> dict[str, Any]:
+    """A file as the export wrote it before the format had authors, dates and history."""
+    return json.loads(VERSION_1.read_text())
+
+
+def changed(change: Callable[[dict[str, Any]], object]) -> bytes:
+    document = version_1()
+    change(document)
+    return json.dumps(document).encode()
+
+
+def _set(path: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = document
+        for part in parents:
+            target = target[int(part)] if part.isdigit() else target[part]
+        target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+def _append_player(name: object) -> Callable[[dict[str, Any]], None]:
+    return lambda document: document["players"].append(name)
+
+
+def _deep(levels: int) -> bytes:
+    head = b'{"format": "scoreblok-club", "version": 1, "club": {"name": "Deep"}, "players": [], '
+    head += b'"matches": [{"game": "duizenden", "players": ["Anna", "Bram"], "rounds": ['
+    return head + b"[" * levels + b"]" * levels + b"]}]}"
+
+
+CRAFTED: dict[str, Callable[[], bytes]] = {
+    "a top-level list": lambda: b"[]",
+    "not JSON": lambda: b'{"format": "scoreblok-club",',
+    "invalid UTF-8": lambda: VERSION_1.read_bytes().replace(b"De Klaverclub", b"De \xff\xfeclub"),
+    "nesting 100,000 deep": lambda: _deep(100_000),
+    "nesting 40 deep in a round": lambda: _deep(40),
+    "an option of 5,000 digits": lambda: VERSION_1.read_bytes().replace(
+        b'"target": 100', b'"target": ' + b"9" * 5000, 1
+    ),
+    "an option of 30 digits": lambda: VERSION_1.read_bytes().replace(
+        b'"target": 100', b'"target": ' + b"9" * 30, 1
+    ),
+    "NaN in a round": lambda: VERSION_1.read_bytes().replace(b'"hand_points": 40', b'"hand_points": NaN', 1),
+    "a club name of 10,000 characters": lambda: changed(_set("club.name", "x" * 10_000)),
+    "a club name given as an object": lambda: changed(_set("club.name", {"a": 1})),
+    "a club name with BEL and ESC": lambda: changed(_set("club.name", "Klaver\x07\x1b[31mclub")),
+    "an empty club name": lambda: changed(_set("club.name", "   ")),
+    "no club": lambda: changed(lambda document: document.pop("club")),
+    "a player name of 10,000 characters": lambda: changed(_append_player("x" * 10_000)),
+    "a player name with NUL": lambda: changed(_append_player("Wi\x00m")),
+    "a player name with BEL and ESC": lambda: changed(_append_player("Wim\x07\x1b[2J")),
+    "an int for a player name": lambda: changed(_append_player(5)),
+    "a seat name with NUL": lambda: changed(_set("matches.0.players.0", "An\x00na")),
+    "a seat given as a number": lambda: changed(_set("matches.0.players.0", 1)),
+    "NUL inside a round": lambda: changed(_set("matches.0.rounds.0.entries.0.note", "a\x00b")),
+    "a round the rules refuse": lambda: changed(_set("matches.1.rounds.0", {"entries": []})),
+    "an unknown game": lambda: changed(_set("matches.0.game", "poker")),
+    "an unknown version": lambda: changed(_set("version", 99)),
+    "an unknown field": lambda: changed(_set("secret", True)),
+    "a naive creation time": lambda: changed(_set("matches.0.created_at", "2026-01-01T20:00:00")),
+    "matches given as an object": lambda: changed(_set("matches", {"0": {}})),
+}
+
+
+@pytest.fixture
+def import_bytes(alice, tmp_path) -> Callable[[bytes], str]:
+    def run(content: bytes) -> str:
+        path = tmp_path / "club.json"
+        path.write_bytes(content)
+        out: list[str] = []
+
+        class Out:
+            def write(self, text: str) -> None:
+                out.append(text)
+
+            def flush(self) -> None:
+                pass
+
+        call_command("import_club", str(path), owner=alice.username, stdout=Out())
+        return "".join(out)
+
+    return run
+
+
+def counts() -> tuple[int, ...]:
+    return tuple(model.objects.count() for model in (Club, Player, Match, Round, RoundRevision))
+
+
+@pytest.mark.parametrize("crafted", list(CRAFTED), ids=list(CRAFTED))
+def test_a_crafted_file_is_refused_with_a_reason_and_stores_nothing(crafted, import_bytes):
+    before = counts()
+    with pytest.raises(CommandError) as refused:
+        import_bytes(CRAFTED[crafted]())
+    assert str(refused.value).startswith("Nothing imported: ")
+    assert len(str(refused.value)) < 400  # says why; does not echo a 10,000-character name
+    assert counts() == before
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(import_bytes, settings, monkeypatch):
+    from matches import exports
+
+    monkeypatch.setattr(exports, "MAX_FILE_BYTES", 1000)
+    with pytest.raises(CommandError, match="larger than"):
+        import_bytes(VERSION_1.read_bytes())
+    assert not Club.objects.filter(name="De Klaverclub").exists()
+
+
+def test_an_unknown_owner_is_refused(tmp_path):
+    path = tmp_path / "club.json"
+    path.write_bytes(VERSION_1.read_bytes())
+    with pytest.raises(CommandError, match="No user 'nobody'"):
+        call_command("import_club", str(path), owner="nobody")
+
+
+def test_a_missing_file_is_refused(alice, tmp_path):
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_club", str(tmp_path / "nothing.json"), owner=alice.username)
+
+
+def test_names_are_cleaned_as_the_site_cleans_them(import_bytes):
+    document = version_1()
+    document["club"]["name"] = "  De   Klaverclub "
+    document["players"].append("  Wim   van  Dam ")
+    document["matches"][0]["players"][0] = " Anna  "
+    import_bytes(json.dumps(document).encode())
+    club = Club.objects.get(name="De Klaverclub")
+    assert sorted(club.players.values_list("name", flat=True)) == [
+        "Anna",
+        "Bram",
+        "Cor",
+        "Dirk",
+        "Wim",
+        "Wim van Dam",
+    ]
+
+
+def test_a_file_as_the_first_format_wrote_it_still_imports(import_bytes, alice):
+    said = import_bytes(VERSION_1.read_bytes())
+    assert "Imported 'De Klaverclub' with 2 matches." in said
+    club = Club.objects.get(name="De Klaverclub")
+    assert club.memberships.get(user=alice).role == "owner"
+    duizenden, canasta = club.matches.order_by("created_at")
+    assert duizenden.status == Match.Status.FINISHED
+    assert canasta.status == Match.Status.IN_PROGRESS
+    assert [r.created_by_name for r in canasta.rounds.all()] == ["alice", "alice"]
+    # The creation times the file holds are kept.
+    assert duizenden.created_at.isoformat() == version_1()["matches"][0]["created_at"]
+
+
+@pytest.fixture
+def version_2(alice) -> dict[str, Any]:
+    """A small club's file as the export writes it now: a season of one evening, its tables."""
+    club = Club.found("De Klaverclub", by=alice)
+    competition = CompetitionFactory.create(club=club)
+    evening = EveningFactory.create(competition=competition)
+    evening.present.set([club.player_named(name) for name in ("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien")])
+    demo = home_for("duizenden").demo()
+    assert demo is not None
+    for table in evening.draw_and_start(by=alice):
+        table.match.add_round(demo.rounds[0], by=alice, idempotency_key=f"key-{table.number}")
+    document = export_club(club)
+    club.dissolve()
+    return document
+
+
+V2_CRAFTED: dict[str, tuple[str, object]] = {
+    "an action the history does not know": ("matches.0.history.0.action", "erase"),
+    "a history round that is not an object": ("matches.0.history.0.after", [1, 2]),
+    "a round number of 0 in the history": ("matches.0.history.0.number", 0),
+    "an idempotency key of 300 characters": ("matches.0.history.0.idempotency_key", "k" * 300),
+    "an author with an escape": ("matches.0.rounds.0.created_by_name", "al\x1bice"),
+    "a member role the site does not know": ("members.0.role", "emperor"),
+    "a player listed as text only": ("players.0", "Anna"),
+    "a table naming a match not in the file": ("competitions.0.evenings.0.tables.0.match", 99),
+    "a present player not in the list": ("competitions.0.evenings.0.present.0", "Zoë"),
+    "an evening of a game outside its competition": ("competitions.0.evenings.0.game", "canasta"),
+    "a competition of no games": ("competitions.0.games", []),
+    "a competition named by an object": ("competitions.0.name", {"a": 1}),
+    "a date that is no date": ("competitions.0.starts_on", "2026-02-30"),
+    "placement points that are not numbers": ("competitions.0.placement_points", "ten,eight"),
+    "no league section": ("competitions", None),
+}
+
+
+@pytest.mark.parametrize("crafted", list(V2_CRAFTED), ids=list(V2_CRAFTED))
+def test_a_crafted_backup_is_refused_with_a_reason_and_stores_nothing(crafted, version_2, import_bytes):
+    path, value = V2_CRAFTED[crafted]
+    if value is None:
+        del version_2[path]
+    else:
+        _set(path, value)(version_2)
+    before = counts()
+    with pytest.raises(CommandError) as refused:
+        import_bytes(json.dumps(version_2).encode())
+    where = path.split(".")[0]
+    assert str(refused.value).startswith(f"Nothing imported: {where}") or value is None
+    assert counts() == before
+
+
+def test_a_table_seats_a_match_once(version_2, import_bytes):
+    tables = version_2["competitions"][0]["evenings"][0]["tables"]
+    tables[1]["match"] = tables[0]["match"]
+    with pytest.raises(CommandError, match="one table only"):
+        import_bytes(json.dumps(version_2).encode())
+
+
+def test_the_small_backup_imports_as_it_was_written(version_2, import_bytes):
+    import_bytes(json.dumps(version_2).encode())
+    club = Club.objects.get(name="De Klaverclub")
+    assert export_club(club) == version_2
