@@ -1,0 +1,124 @@
+"""What a visitor gets while a piece of the production shape is down (docs/deploy.md, "When a
+piece is down"): the cache (Redis) down costs time, never an answer; the database down is a 503
+with ``Retry-After``, in the one error shape under /api/ and as the site's page otherwise; the
+task worker down leaves its work queued, and the page that waits for it says so."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from matches.models import Round
+from players.models import Guest
+from tests.factories import PASSWORD, MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+class RedisServer:
+    """A Redis of the test's own, on a free port, saving nothing: the test stops it when it likes."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def redis(settings) -> Iterator[RedisServer]:
+    """The site set up as in production (``REDIS_URL``: django-redis, sessions read through it),
+    on a Redis that the test may stop."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    server = RedisServer()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": server.url,
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
+        }
+    }
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_signed_in_member_keeps_scoring_when_the_cache_stops(client, alice, club, redis):
+    """Alice signs in and opens her sheet while Redis runs; Redis stops; she is still signed in
+    (her session is read from the database), her pages answer and her next round is stored."""
+    match = MatchFactory.create(club=club, players=["Anna", "Bram", "Cor"], by=alice)
+    assert client.post(reverse("login"), {"username": "alice", "password": PASSWORD}).status_code == 302
+    assert client.get(reverse("match_detail", args=[match.pk])).status_code == 200
+    redis.stop()
+    assert cache.get("anything", "missed") == "missed"
+    home = client.get(reverse("home"))
+    assert home.status_code == 200
+    assert home.wsgi_request.user == alice
+    assert client.get(reverse("match_detail", args=[match.pk])).status_code == 200
+    deal = {"@went_out": "0", "idempotency_key": "k1"}
+    for index, (laid_down, points) in enumerate([(True, 0), (True, 30), (False, 95)]):
+        deal[f"entries.{index}.laid_down:bool"] = "1" if laid_down else "0"
+        deal[f"entries.{index}.points:int"] = str(points)
+    assert client.post(reverse("round_add", args=[match.pk]), deal).status_code == 302
+    assert Round.objects.get(match=match).scores == [0, 30, 95]
+
+
+def test_logging_in_works_while_the_cache_is_down(client, alice, redis):
+    redis.stop()
+    response = client.post(reverse("login"), {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get(reverse("home")).wsgi_request.user == alice
+
+
+def test_keep_score_now_starts_a_guest_while_the_cache_is_down(redis):
+    """The guest limit counts in the cache; with no cache to count in, a visitor is let in
+    (a miss) rather than shown an error page."""
+    client = Client()
+    assert client.post(reverse("guest_start")).status_code == 302
+    redis.stop()
+    visitor = Client()
+    response = visitor.post(reverse("guest_start"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("new_match")
+    assert Guest.objects.count() == 2
+    assert visitor.get(reverse("new_match")).status_code == 200
+
