@@ -10,15 +10,19 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+from unittest.mock import patch
 
 import pytest
 from django.core.cache import cache
+from django.db import OperationalError, connections
 from django.test import Client
 from django.urls import reverse
 
 from matches.models import Round
 from players.models import Guest
-from tests.factories import PASSWORD, MatchFactory
+from tests.factories import PASSWORD, MatchFactory, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +126,74 @@ def test_keep_score_now_starts_a_guest_while_the_cache_is_down(redis):
     assert Guest.objects.count() == 2
     assert visitor.get(reverse("new_match")).status_code == 200
 
+
+@contextmanager
+def database_down() -> Iterator[None]:
+    """Every query fails as it does when PostgreSQL is stopped or restarting."""
+
+    def refused(*args: object, **kwargs: object) -> NoReturn:
+        raise OperationalError("connection to server at 127.0.0.1, port 5432 failed: Connection refused")
+
+    with patch.object(connections["default"], "cursor", refused):
+        yield
+
+
+def test_a_page_answers_503_with_retry_after_while_the_database_is_down(alice):
+    """The site's own page, in the visitor's language, saying to try again; not a 500."""
+    client = Client(raise_request_exception=False, headers={"Accept-Language": "nl"})
+    client.force_login(alice)
+    with database_down():
+        page = client.get(reverse("home"))
+    assert page.status_code == 503
+    assert int(page["Retry-After"]) > 0
+    html = page.content.decode()
+    assert 'class="topbar"' in html
+    assert "Probeer het zo meteen opnieuw" in html
+    assert "OperationalError" not in html and "5432" not in html
+
+
+def test_an_api_call_answers_503_in_the_error_shape_while_the_database_is_down(alice):
+    client = Client(raise_request_exception=False, headers={"Accept-Language": "fr"})
+    token = token_for(alice)
+    with database_down():
+        answer = client.get("/api/matches/", headers={"Authorization": f"Token {token}"})
+    assert answer.status_code == 503
+    assert int(answer["Retry-After"]) > 0
+    [error] = answer.json()["errors"]
+    assert (error["code"], error["field"]) == ("unavailable", "")
+    assert "Réessayez" in error["message"]
+    assert b"OperationalError" not in answer.content
+
+
+def test_a_round_sent_while_the_database_is_down_answers_503_and_stores_nothing(alice, club):
+    """The phone is told to try again; once the database is back, the same round is stored once."""
+    match = MatchFactory.create(club=club, players=["Anna", "Bram", "Cor"], by=alice)
+    client = Client(raise_request_exception=False)
+    token = {"Authorization": f"Token {token_for(alice)}", "Idempotency-Key": "round-1"}
+    body = {
+        "entries": [
+            {"laid_down": True, "went_out": True, "points": 0},
+            {"laid_down": True, "went_out": False, "points": 30},
+            {"laid_down": False, "went_out": False, "points": 95},
+        ]
+    }
+    url = f"/api/matches/{match.pk}/rounds/"
+    with database_down():
+        answer = client.post(url, body, content_type="application/json", headers=token)
+    assert answer.status_code == 503
+    assert not Round.objects.filter(match=match).exists()
+    assert client.post(url, body, content_type="application/json", headers=token).status_code == 201
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_a_crash_that_is_no_outage_is_still_a_500(alice, monkeypatch):
+    client = Client(raise_request_exception=False)
+    client.force_login(alice)
+
+    def crash(*args: object, **kwargs: object) -> NoReturn:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("players.middleware.UserLanguageMiddleware.__call__", crash)
+    page = client.get(reverse("home"))
+    assert page.status_code == 500
+    assert "Retry-After" not in page
