@@ -16,13 +16,17 @@ from unittest.mock import patch
 
 import pytest
 from django.core.cache import cache
+from django.core.management import call_command
 from django.db import OperationalError, connections
 from django.test import Client
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
-from matches.models import Round
+from league.tasks import rebuild_standings
+from matches.models import ClubExport, Round
 from players.models import Guest
-from tests.factories import PASSWORD, MatchFactory, token_for
+from tests.factories import PASSWORD, MatchFactory, PlayerFactory, token_for
+from tests.league.test_every_match_counts import ladder, play, rows
 
 pytestmark = pytest.mark.django_db
 
@@ -197,3 +201,50 @@ def test_a_crash_that_is_no_outage_is_still_a_500(alice, monkeypatch):
     page = client.get(reverse("home"))
     assert page.status_code == 500
     assert "Retry-After" not in page
+
+
+@pytest.fixture
+def no_worker(settings) -> None:
+    """Production's task queue, a table (django-tasks-db), with no worker running: what is
+    enqueued stays there until ``db_worker`` runs."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def run_worker() -> None:
+    """The worker comes back: it runs what waits in the queue, then (``--batch``) stops."""
+    call_command("db_worker", batch=True, no_startup_delay=True, verbosity=0)
+
+
+# The worker commits and closes its connection, as a separate process would.
+@pytest.mark.django_db(transaction=True)
+def test_an_export_asked_for_while_the_worker_is_down_waits_and_says_so(client, alice, club, no_worker):
+    client.force_login(alice)
+    response = client.post(reverse("club_export_start", args=[club.pk]), follow=True)
+    assert response.status_code == 200
+    assert "Waiting for its turn" in response.content.decode()
+    export = ClubExport.objects.get(club=club)
+    assert export.status == ClubExport.Status.QUEUED
+    assert DBTaskResult.objects.ready().count() == 1
+
+    run_worker()
+    export.refresh_from_db()
+    assert export.status == ClubExport.Status.DONE
+    page = client.get(reverse("club_export_detail", args=[club.pk, export.pk])).content.decode()
+    assert reverse("club_export_download", args=[club.pk, export.pk]) in page
+
+
+# The worker commits and closes its connection, as a separate process would.
+@pytest.mark.django_db(transaction=True)
+def test_a_standings_rebuild_waits_in_the_queue_while_the_worker_is_down(no_worker):
+    """A match that counts finishes: the rebuild is queued, the stored standings stay as they
+    were (nothing lost, nothing half-written), and the worker rebuilds them when it is back."""
+    competition = ladder()
+    players = [PlayerFactory.create(club=competition.club, name=name) for name in "ABCD"]
+    play(competition.club, players)
+    waiting = DBTaskResult.objects.ready().filter(task_path=rebuild_standings.module_path)
+    assert [task.args_kwargs["args"] for task in waiting] == [[competition.pk]]
+    assert rows(competition) == []
+
+    run_worker()
+    assert not DBTaskResult.objects.ready().exists()
+    assert rows(competition) == [("A", 1, 10, 1), ("D", 2, 8, 1), ("C", 3, 6, 1), ("B", 4, 5, 1)]
