@@ -6,6 +6,13 @@ over ``DATA_UPLOAD_MAX_MEMORY_SIZE``), a refusal (403) and a crash (500) through
 here. An API client gets the error shape in its language, as everywhere else in the API; a person
 gets a page that looks like the rest of the site, never a debug page.
 
+An outage is not a crash: when the database (or a cache that raises) cannot be reached, the
+request is answered 503 with ``Retry-After`` (``OUTAGES``), so a client, a balancer or a phone
+that queues its rounds tries again instead of giving up. ``server_error`` tells the two apart:
+Django calls it inside the ``except`` that caught what escaped a view or a middleware, which
+catches the database failing anywhere (loading the session, the user, the view's queries), not
+only in the view.
+
 ``exception_handler`` is DRF's ``EXCEPTION_HANDLER``. It words what any Django or DRF view may
 raise (authentication, parsing, methods, field validation, 404). The apps' own refusals (the
 engine's, the site's) are worded by the app that knows them, not here: config imports no app.
@@ -22,20 +29,37 @@ when asked, and this module keeps the one shape for everything else.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from django.apps import apps
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
 from django.urls import is_valid_path
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
+
+# What a missing database or cache raises: the request may well succeed a few seconds later.
+# (A Redis that is down is normally a miss, django-redis's IGNORE_EXCEPTIONS; these are for a
+# cache set up without it.) OperationalError is also what a deadlock or a serialisation failure
+# raises: those too succeed when tried again.
+OUTAGES: tuple[type[BaseException], ...] = (
+    OperationalError,
+    InterfaceError,
+    RedisConnectionError,
+    RedisTimeoutError,
+)
+RETRY_AFTER = 10  # seconds: a database restart or a failover takes about that
 
 MESSAGES: Mapping[str, Promise] = {
     "invalid": _("This value is not valid here."),
@@ -51,6 +75,7 @@ MESSAGES: Mapping[str, Promise] = {
     "missing_slash": _("Not found: this address ends with a slash (%(path)s)."),
     "bad_request": _("The request could not be understood."),
     "server_error": _("Something went wrong on our side. Please try again shortly."),
+    "unavailable": _("Scoreblok is briefly unavailable. Please try again in a moment."),
 }
 
 # DRF's exceptions whose code or words the API states its own way: (code, sentence).
@@ -107,9 +132,24 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    if isinstance(sys.exception(), OUTAGES):
+        return service_unavailable(request)
     if is_api(request):
         return api_error(500, "server_error")
     return defaults.server_error(request)
+
+
+def service_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with ``Retry-After``: the error shape under /api/, the site's page otherwise. The page
+    is drawn without the request, as Django draws its 500 page: the context processors would
+    ask the database that is missing."""
+    if is_api(request):
+        response: HttpResponse = api_error(503, "unavailable")
+    else:
+        page = loader.get_template("503.html").render()
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def _worded_codes() -> frozenset[str]:

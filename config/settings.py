@@ -98,6 +98,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # One log line a request with LOG_FORMAT=json (config/logs.py); first, to time all the rest.
+    "config.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # HTML and JSON compressed (a sheet is 5 to 10 times smaller). BREACH: Django's gzip adds
     # random bytes to every response and the CSRF token is masked anew each time, so a secret
@@ -366,9 +368,55 @@ if not LOCAL:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# Errors reach a person. With SENTRY_DSN (Sentry, or a service that speaks its protocol) every
+# unhandled exception and every error logged goes there, grouped, without cookies, bodies or
+# users' addresses (send_default_pii off). Without it, Django mails them to ADMINS (addresses,
+# comma-separated) through SERVER_EMAIL; with neither, they are only in the log.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+ADMINS = [address.strip() for address in os.environ.get("ADMINS", "").split(",") if address.strip()]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+if SENTRY_DSN and not TESTING:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        send_default_pii=False,
+        traces_sample_rate=0,
+    )
+
+# LOG_FORMAT=json: every log line is one JSON object, and each request writes one
+# (config/logs.py), for the log collector of the app servers behind the balancer. "text" (the
+# default) is for a person reading a terminal.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower() or "text"
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} is not a log format: use text or json.")
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+        "outage_mailed_once": {"()": "config.logs.OutageMailedOnce"},
+    },
+    "formatters": {"json": {"()": "config.logs.JsonFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        },
+        # Mails nothing while ADMINS is empty.
+        "mail_admins": {
+            "level": "ERROR",
+            "class": "django.utils.log.AdminEmailHandler",
+            "filters": ["require_debug_false", "outage_mailed_once"],
+        },
+    },
+    "root": {"handlers": ["console"] + ([] if SENTRY_DSN else ["mail_admins"]), "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own default sends its errors to a mail_admins of its own: here they go to the
+        # root's handlers, as everything else does, once.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "scoreblok.requests": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
+    },
 }

@@ -97,7 +97,14 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
         return redirect("new_match")
     key = f"guest-starts:{get_client_ip_address(request)}"
     cache.add(key, 0, timeout=3600)
-    if cache.incr(key) > settings.GUEST_STARTS_PER_HOUR:
+    starts: int | None
+    try:
+        starts = cache.incr(key)
+    except ValueError:  # the count went (evicted, or a cache just back) between add and incr
+        starts = None
+    # No count (the cache is down: django-redis answers None) lets the visitor in: a cache that
+    # cannot count must not turn "Keep score now" into an error page.
+    if starts is not None and starts > settings.GUEST_STARTS_PER_HOUR:
         return render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
     guest = Guest.start()
     login(request, guest.user, backend=SIGN_IN_BACKEND)
