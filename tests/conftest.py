@@ -21,6 +21,19 @@ def _empty_cache():
     yield
 
 
+@pytest.fixture
+def unreachable_cache(settings):
+    """The shared cache as production has it (django-redis, errors ignored), at an address where
+    nothing listens: every read a miss, every write lost."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True},
+        }
+    }
+
+
 @pytest.fixture(autouse=True)
 def _default_language():
     """Each test starts in the site's language: a request of an earlier test on this worker may

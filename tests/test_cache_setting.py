@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games.registry import home_for
+from players.models import Club
+from tests.factories import demo_match
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOW = (
     "import django; django.setup(); from django.conf import settings as s; "
@@ -45,21 +49,10 @@ def test_without_one_sessions_stay_in_the_database_and_the_local_cache_is_bounde
     )
 
 
-def test_a_redis_that_cannot_be_reached_is_a_miss_not_an_error(client, alice, settings):
+def test_a_redis_that_cannot_be_reached_is_a_miss_not_an_error(client, alice, settings, unreachable_cache):
     """Alice is signed in when Redis goes away: her pages and sheet are drawn from the database
     (sessions are written through to it), never a 500."""
-    from games.registry import home_for
-    from players.models import Club
-    from tests.factories import demo_match
-
     match = demo_match(home_for("duizenden"), Club.personal_for(alice), by=alice)
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
-            "OPTIONS": {"IGNORE_EXCEPTIONS": True},
-        }
-    }
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     client.force_login(alice)
     assert client.get("/").status_code == 200

@@ -213,19 +213,14 @@ def test_a_competition_of_another_club_or_no_competition_at_all_is_not_found(cli
     assert client.get(f"/competitions/{2**70}/").status_code == 404
 
 
-def test_the_standings_page_is_drawn_when_the_cache_cannot_be_reached(client, bob, evening, settings):
+def test_the_standings_page_is_drawn_when_the_cache_cannot_be_reached(
+    client, bob, evening, unreachable_cache
+):
     """A cache that is down is a miss: the page is drawn from the database, not a 500."""
     evening.present.set(evening.club.players.all())
     evening.draw_and_start(rng=random.Random(5))
     client.force_login(bob)
     url = reverse("league_standings", args=[evening.competition_id])
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": "redis://127.0.0.1:1/0",
-            "OPTIONS": {"IGNORE_EXCEPTIONS": True},
-        }
-    }
     response = client.get(url)
     assert response.status_code == 200
     assert "No finished tables yet." in response.content.decode()
