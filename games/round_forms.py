@@ -11,9 +11,10 @@ point straight at inputs, and one parser serves every game. Two extra forms:
 - ``[contract=x]entries.0.bid:int``: the input counts only when the form's ``contract:str`` is
   ``x``, so one page can hold the fields of every contract a deal may be played as.
 
-Names a form never has (``entries.abc.points:int``, ``entries.20000000.x:int``) are dropped:
-an entry index must be below the number of lines the form has, so a crafted POST can neither
-fail nor make the server build a huge list.
+Names a form never has (``entries.abc.points:int``, ``entries.20000000.x:int``, a field inside
+a value: ``entries.0:int`` with ``entries.0.points:int``) are dropped: an entry index must be
+below the number of lines the form has, so a crafted POST can neither fail nor make the server
+build a huge list.
 
 Values the engine would refuse (``"abc"`` for a number) are passed on as strings, so the
 refusal comes from the one place that knows the rules.
@@ -48,6 +49,10 @@ def _convert(kind: str, raw: str) -> tuple[bool, Any]:
 def _place(body: Body, path: list[str], value: Any, lines: int) -> None:
     node: Any = body
     for index, part in enumerate(path):
+        if not isinstance(node, dict | list):
+            # A value (5, "abc") or a sitting-out entry's null holds no fields: a crafted
+            # ``x:str`` beside ``x.y:int`` keeps the first and drops the second.
+            return
         last = index == len(path) - 1
         if isinstance(node, list):
             if not (part.isascii() and part.isdigit()) or int(part) >= lines:
@@ -58,8 +63,6 @@ def _place(body: Body, path: list[str], value: Any, lines: int) -> None:
             if last:
                 node[position] = value
                 return
-            if node[position] is None:
-                return  # a sitting-out entry keeps no fields
             node = node[position]
             continue
         if last:
@@ -97,11 +100,12 @@ def parse_round(data: QueryDict, lines: int) -> Body:
         if value == 0 and _is_card_count(name):
             continue
         _place(body, name.split("."), value, lines)
+    entries = body.get("entries")
     for key in data:
-        if key.startswith("@"):
+        if key.startswith("@") and isinstance(entries, list):
             field = key[1:]
             picked = data.get(key, "")
-            for index, entry in enumerate(body.get("entries", [])):
+            for index, entry in enumerate(entries):
                 if isinstance(entry, dict):
                     entry[field] = str(index) == picked
     return body

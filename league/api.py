@@ -26,6 +26,7 @@ from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -66,7 +67,12 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
     """A competition and its scheme. As a body (POST, PATCH) its writable fields are the phone
     form's; ``options`` (the game's options every table starts with) is read only."""
 
-    games = serializers.ListField(child=serializers.CharField(), help_text="game slugs; an evening plays one")
+    games = serializers.ListField(
+        child=serializers.CharField(),
+        min_length=1,
+        error_messages={"min_length": gettext_lazy("Choose at least one game.")},
+        help_text="game slugs; an evening plays one",
+    )
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=Competition.TieBreak.choices),
         required=False,
@@ -83,6 +89,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         # table options are not in the form, so they are read only here).
         fields = ["id", *CompetitionForm.Meta.fields, "tie_breaks", "options"]
         read_only_fields = ["id", "options"]
+        extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
 
 
 class EveningSummarySerializer(serializers.ModelSerializer):

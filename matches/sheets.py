@@ -192,7 +192,9 @@ def _form_lines(
 
 def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
     """The round form's lines, holding what was typed (``body``) and each line's errors."""
-    entries = body.get("entries", []) if isinstance(body, Mapping) else []
+    entries = body.get("entries") if isinstance(body, Mapping) else None
+    if not isinstance(entries, list):
+        entries = []  # a crafted form's "entries" may be a number: nothing typed to keep
     sitting_out = sheet.home.sitting_out(sheet.state)
     rows = []
     for index, (label, unit) in enumerate(lines(sheet)):

@@ -37,7 +37,7 @@ from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.messages import error_list, error_summary
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
-from matches.refusals import SiteRefused
+from matches.refusals import SiteCode, SiteRefused, refuse
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change
@@ -174,14 +174,14 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
 def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_scorer(request, match_id)
     body = home_for(match.game).parse_round(request.POST, match.entry_lines)
-    key = request.POST.get("idempotency_key", "")[:IDEMPOTENCY_KEY_LENGTH] or None
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
         number = None  # an old page without the deal number: nothing to compare
     try:
+        key = _idempotency_key(request)
         added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
-    except Refused as refused:
+    except (Refused, SiteRefused) as refused:
         errors = error_list(refused.errors, match.game)
         if request.htmx:  # only the form comes back, holding what was typed and why
             return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
@@ -204,6 +204,15 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     return _render_form(
         request, match, Replayed([added.round], added.state), body=None, errors=[], saved=True
     )
+
+
+def _idempotency_key(request: HttpRequest) -> str | None:
+    """The page's key, whole, as the API takes its header: only a crafted form sends one that
+    is too long or holds a control character (which no column stores)."""
+    key = request.POST.get("idempotency_key", "").strip()
+    if len(key) > IDEMPOTENCY_KEY_LENGTH or not key.isprintable():
+        raise refuse(SiteCode.INVALID, "idempotency_key")
+    return key or None
 
 
 @login_required

@@ -19,10 +19,10 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from matches.api import docs
 from matches.api.schema import (
     ClubDetailSerializer,
     ClubSerializer,
-    ErrorsSerializer,
     NewInvitationAnswerSerializer,
     NewInvitationSerializer,
 )
@@ -75,7 +75,7 @@ class PaginatedClubSerializer(serializers.Serializer):
 @extend_schema(
     operation_id="clubs_list",
     summary="Your clubs, with your role in each",
-    responses={200: PaginatedClubSerializer},
+    responses={200: PaginatedClubSerializer, **docs.CLUB_LIST},
 )
 @api_view(["GET"])
 def club_list(request: Request) -> Response:
@@ -93,7 +93,7 @@ def club_list(request: Request) -> Response:
 @extend_schema(
     operation_id="clubs_retrieve",
     summary="A club: its members with their roles, and its players (guests or linked to a member)",
-    responses={200: ClubDetailSerializer, 404: ErrorsSerializer},
+    responses={200: ClubDetailSerializer, **docs.CLUB_RETRIEVE},
 )
 @api_view(["GET"])
 def club_detail(request: Request, club_id: int) -> Response:
@@ -122,12 +122,7 @@ def club_detail(request: Request, club_id: int) -> Response:
     operation_id="invitations_create",
     summary="Make an invitation link (owners and admins; only owners invite admins)",
     request=NewInvitationSerializer,
-    responses={
-        201: NewInvitationAnswerSerializer,
-        400: ErrorsSerializer,
-        403: ErrorsSerializer,
-        404: ErrorsSerializer,
-    },
+    responses={201: NewInvitationAnswerSerializer, **docs.INVITATION_CREATE},
 )
 @api_view(["POST"])
 def invitation_list(request: Request, club_id: int) -> Response:
@@ -148,7 +143,7 @@ def invitation_list(request: Request, club_id: int) -> Response:
     operation_id="invitations_revoke",
     summary="Withdraw an invitation link",
     request=None,
-    responses={204: None, 403: ErrorsSerializer, 404: ErrorsSerializer},
+    responses=docs.INVITATION_REVOKE,
 )
 @api_view(["DELETE"])
 def invitation_detail(request: Request, club_id: int, invitation_id: int) -> Response:
@@ -161,7 +156,7 @@ def invitation_detail(request: Request, club_id: int, invitation_id: int) -> Res
     operation_id="invitations_accept",
     summary="Join a club with an invitation token",
     request=None,
-    responses={200: ClubSerializer, 404: ErrorsSerializer, 410: ErrorsSerializer},
+    responses={200: ClubSerializer, **docs.INVITATION_ACCEPT},
 )
 @api_view(["POST"])
 def invitation_accept(request: Request, token: str) -> Response:

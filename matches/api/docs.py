@@ -1,9 +1,8 @@
 """What the OpenAPI schema says about answers that ``matches/api/schema.py`` does not describe.
 
 ``token_schema`` and ``logout_schema`` document the log-in views that live in ``players.api``
-(attached in ``matches/api/urls.py``). The rest are the answers the views give today but their
-``@extend_schema`` does not (yet) declare: the paginated match list, 401/403/404 in the error
-shape, 413/415 for bodies. They are ready for the views' decorators (see each name's docstring).
+(attached in ``matches/api/urls.py``). The rest are the complete ``responses=`` of the views'
+``@extend_schema``: the paginated match list, 401/403/404 in the error shape, 413/415 for bodies.
 """
 
 from __future__ import annotations
@@ -39,8 +38,7 @@ NOT_FOUND = {404: ERROR}
 # ... every endpoint that takes a JSON body.
 BODY_ERRORS = {400: ERROR, 413: ERROR, 415: ERROR}
 
-# The ``responses=`` of each operation in matches/api/views.py, complete. To use one, replace the
-# decorator's ``responses={...}`` with it, e.g. ``responses=docs.MATCH_LIST`` on match_list's GET.
+# The ``responses=`` of each operation in matches/api/views.py and matches/api/clubs.py, complete.
 MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}
 MATCH_CREATE = {201: MatchSerializer, **BODY_ERRORS, **AUTH_ERRORS}
 MATCH_RETRIEVE = {200: MatchSerializer, **AUTH_ERRORS, **NOT_FOUND}
@@ -57,6 +55,11 @@ ROUNDS_CREATE = {
 ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
+CLUB_LIST = {**AUTH_ERRORS}
+CLUB_RETRIEVE = {**AUTH_ERRORS, **NOT_FOUND}
+INVITATION_CREATE = {**BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
+INVITATION_REVOKE = {204: None, **AUTH_ERRORS, **NOT_FOUND}
+INVITATION_ACCEPT = {410: ERROR, **AUTH_ERRORS, **NOT_FOUND}
 
 token_schema = extend_schema(
     operation_id="auth_token_create",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unittest.mock import ANY
+
 import pytest
 import yaml
 from django.core.management import call_command
@@ -41,6 +43,24 @@ def test_schema_documents_the_league_writes(tmp_path):
         assert error.endswith("/Errors")
     for path in ("/api/competitions/{competition_id}/", "/api/evenings/{evening_id}/"):
         assert set(paths[path]["delete"]["responses"]) >= {"204", "403", "404"}
+
+
+def test_the_schema_forbids_the_bodies_the_api_refuses(tmp_path):
+    """What schemathesis found allowed by the schema and refused by the API: empty names and
+    lists, deal 0, an invitation as owner."""
+    call_command("spectacular", "--file", str(tmp_path / "schema.yml"))
+    bodies = yaml.safe_load((tmp_path / "schema.yml").read_text())["components"]["schemas"]
+    new_match = bodies["NewMatch"]["properties"]
+    assert new_match["game"]["minLength"] == 1 and new_match["players"]["minItems"] == 1
+    assert new_match["dealer"] == {"type": "integer", "minimum": 0, "description": ANY}
+    assert new_match["options"]["type"] == "object" and new_match["teams"]["type"] == "array"
+    round_body = bodies["RoundBody"]["properties"]
+    assert round_body["entries"]["minItems"] == 1 and round_body["number"]["minimum"] == 1
+    for competition in (bodies["Competition"], bodies["PatchedCompetition"]):
+        assert competition["properties"]["name"]["minLength"] == 1
+        assert competition["properties"]["games"]["minItems"] == 1
+    role = bodies["NewInvitation"]["properties"]["role"]
+    assert role["not"] == {"enum": ["owner"]} and role["allOf"] == [{"$ref": "#/components/schemas/RoleEnum"}]
 
 
 @pytest.mark.django_db

@@ -149,6 +149,42 @@ def test_htmx_refusal_answers_the_form_with_the_reasons_on_top(alice_client, mat
     assert not Round.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "crafted",
+    [
+        {"entries.0:int": "5", "entries.0.table_points:int": "5"},
+        {"x:str": "abc", "x.y:int": "5"},
+        {"entries:int": "5", "@went_out": "0"},
+    ],
+    ids=["a field inside a number", "a field inside a text", "who went out of a number"],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_a_form_naming_a_field_inside_a_value_is_refused_with_the_form(alice_client, match, crafted, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = alice_client.post(reverse("round_add", args=[match.pk]), crafted, headers=headers)
+    assert response.status_code == 400
+    assert '<form id="round-form"' in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_a_correction_naming_a_field_inside_a_value_is_refused_with_the_form(alice_client, match, alice):
+    match.add_round(DEAL_1, by=alice)
+    crafted = {"entries:int": "5", "@went_out": "0", "entries.0.points:int": "5"}
+    response = alice_client.post(reverse("round_edit", args=[match.pk, 1]), crafted)
+    assert response.status_code == 400
+    assert Round.objects.get(match=match).body == DEAL_1
+
+
+def test_a_key_with_a_control_character_is_refused_with_the_form(alice_client, match):
+    form = deal_form(0, [(True, 0), (True, 30), (False, 95)], key="ab\x00cd")
+    response = alice_client.post(reverse("round_add", args=[match.pk]), form, headers={"HX-Request": "true"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert page.lstrip().startswith('<form id="round-form"') and "This value is not valid here." in page
+    assert 'value="95"' in page  # what was typed stays
+    assert not Round.objects.exists()
+
+
 def test_a_plain_post_says_the_deal_was_saved_with_an_undo(alice_client, match):
     response = alice_client.post(
         reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 95)]), follow=True
