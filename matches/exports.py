@@ -8,6 +8,11 @@ exported one had, or the import is refused whole.
 
 The JSON export is written by a task (``matches.tasks``, into a ``ClubExport``), which reports
 how many matches it has written as it goes; the results CSV is small and stays a download.
+
+A CSV cell is written so that a spreadsheet shows it as written (``spreadsheet_row``): a
+player's name is typed by any scorer, and the secretary opens the file in a spreadsheet, which
+would run a name such as ``=HYPERLINK(...)`` as a formula. The league's standings CSV writes its
+rows the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import csv
 import io
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -33,6 +38,22 @@ CHUNK = 200  # matches read (with their seats and rounds) and counted as done at
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], object]  # (matches written, matches in all)
+
+# Text a spreadsheet reads as a formula: these signs, and a tab or carriage return before one
+# (which it strips). OWASP's advice on CSV injection: make such a cell text with an apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """``value`` as a CSV cell a spreadsheet shows as written: text it would read as a formula
+    gets a leading apostrophe; numbers (a negative total too) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return f"'{value}"
+    return value
+
+
+def spreadsheet_row(values: Iterable[object]) -> list[object]:
+    return [spreadsheet_cell(value) for value in values]
 
 
 def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
@@ -97,15 +118,17 @@ def results_csv(club: Club) -> str:
         seats = [seat.player.name for seat in match.seats.all()]
         for row in state.standings:
             writer.writerow(
-                [
-                    match.pk,
-                    match.created_at.date().isoformat(),
-                    match.game,
-                    match.status,
-                    " & ".join(seats[seat] for seat in row.seats),
-                    row.total,
-                    row.rank,
-                ]
+                spreadsheet_row(
+                    [
+                        match.pk,
+                        match.created_at.date().isoformat(),
+                        match.game,
+                        match.status,
+                        " & ".join(seats[seat] for seat in row.seats),
+                        row.total,
+                        row.rank,
+                    ]
+                )
             )
     return out.getvalue()
 
