@@ -443,7 +443,7 @@ def evening_presence(request: Request, evening_id: int) -> Response:
     operation_id="evenings_draw",
     summary="Draw the next round's seating for the players present and start every table (owners, admins)",
     request=None,
-    responses={201: EveningSerializer, **WRITE_REFUSED},
+    responses={201: EveningSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
@@ -462,8 +462,9 @@ def evening_draw(request: Request, evening_id: int) -> Response:
             {"present": [exceptions.ErrorDetail(message, code="invalid")]}
         ) from None
     except StillPlaying:
+        # The evening's state is in the way, not the request: the tables of its last round, or
+        # of the round another press drew a moment ago, are playing.
         message = _("Some tables are still playing: reseat when every table has finished.")
-        raise exceptions.ValidationError(
-            {"tables": [exceptions.ErrorDetail(message, code="invalid")]}
-        ) from None
+        error = {"field": "tables", "code": "still_playing", "message": message}
+        return Response({"errors": [error]}, status=status.HTTP_409_CONFLICT)
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)

@@ -429,6 +429,10 @@ class Evening(models.Model):
         ``seating.NoSeating`` when the players present do not fit the game's tables;
         ``StillPlaying`` while a table of the last round is open (a player cannot sit at two);
         ``scoring.Refused`` if the engine refuses a table (nothing is stored then)."""
+        # Two presses of "Draw" at once: the second waits here until the first has committed,
+        # then finds its tables playing, instead of numbering the same round or seating the
+        # same players at a second set of open tables.
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
         if self.tables.filter(
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():
