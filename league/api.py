@@ -4,14 +4,18 @@ club's owners and admins also create, change and delete competitions and evening
 is present.
 
 Same questions as the phone pages: another club is 404, a member who may not run the league
-403, a guest 403, a draw that does not fit the game 400 - all in the one error shape
-(``matches.api.errors``). Standings come from the stored rows, never recomputed here.
+403, a guest 403, a draw that does not fit the game 400, a draw while tables are playing (or
+just drawn by another press) 409 - all in the one error shape (``matches.api.errors``).
+Standings come from the stored rows, never recomputed here.
 
 A write is checked twice over, by two things that each hold no rule of their own: the
 serializer reads the JSON's shape (types, unknown keys; its fields are the form's), then the
 very form the phone page uses (``league.forms``) checks and saves it, so a competition or an
 evening obeys one set of rules whichever way it comes in. A PATCH is the stored values with the
-sent ones laid over them, put through the same form.
+sent ones laid over them, put through the same form. What only JSON can send is refused by the
+serializer: a boolean that is not ``true`` or ``false`` (a form reads "1" or "on"), an evening's
+``game`` where its competition has one game (the form has no such field then), a presence list
+longer than any club.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 from django import forms
 from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.db import models
 from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
@@ -50,8 +55,24 @@ from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
 
 
+class JSONBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` and nothing else, as the schema says: DRF's own field also reads
+    0, 1, "yes" or "on" (what an HTML form sends), which a JSON client did not mean."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):
+            return data
+        self.fail("invalid", input=data)
+
+
 class _Body(serializers.Serializer):
-    """A write's body: a misspelt or read-only key is refused, not silently dropped."""
+    """A write's body: a misspelt or read-only key is refused, not silently dropped. A model's
+    boolean is read by ``JSONBooleanField`` (the mapping a ``ModelSerializer`` builds its fields by)."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.BooleanField: JSONBooleanField,
+    }
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         fields = self.fields
@@ -109,18 +130,33 @@ class CompetitionDetailSerializer(CompetitionSerializer):
 
 
 class EveningBodySerializer(_Body, serializers.ModelSerializer):
-    """An evening as written: the fields of the phone's evening form."""
+    """An evening as written: the fields of the phone's evening form. Its ``context`` names the
+    evening's ``competition``."""
 
     class Meta:
         model = Evening
         fields = EveningForm.Meta.fields
+
+    def validate_game(self, value: str) -> str:
+        # The form of a one-game competition has no game to choose, and would ignore this one.
+        if value and value not in self.context["competition"].games:
+            raise serializers.ValidationError(_("Choose one of the competition's games."), code="invalid")
+        return value
+
+
+# More ids than a club has players: refused before a query with one parameter per id (which
+# PostgreSQL refuses past 65 535).
+MAX_PRESENT = 1000
 
 
 class PresenceSerializer(_Body):
     """Who is present: the whole list, replacing the one stored."""
 
     present = serializers.ListField(
-        child=serializers.IntegerField(), allow_empty=True, help_text="Ids of the club's players."
+        child=serializers.IntegerField(),
+        allow_empty=True,
+        max_length=MAX_PRESENT,
+        help_text="Ids of the club's players.",
     )
 
 
@@ -310,7 +346,7 @@ def competition_detail(request: Request, competition_id: int) -> Response:
 def evening_create(request: Request, competition_id: int) -> Response:
     competition = _competition(request, competition_id)
     _may_manage(competition.club, request)
-    body = EveningBodySerializer(data=request.data)
+    body = EveningBodySerializer(data=request.data, context={"competition": competition})
     body.is_valid(raise_exception=True)
     evening = _through_form(EveningForm, Evening(competition=competition), body.validated_data).save()
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
@@ -419,7 +455,9 @@ def evening_detail(request: Request, evening_id: int) -> Response:
     if request.method == "DELETE":
         evening.remove()
         return Response(status=status.HTTP_204_NO_CONTENT)
-    body = EveningBodySerializer(evening, data=request.data, partial=True)
+    body = EveningBodySerializer(
+        evening, data=request.data, partial=True, context={"competition": evening.competition}
+    )
     body.is_valid(raise_exception=True)
     _through_form(EveningChangeForm, evening, body.validated_data).save()
     return Response(_evening_json(evening))
@@ -450,7 +488,7 @@ def evening_presence(request: Request, evening_id: int) -> Response:
     operation_id="evenings_draw",
     summary="Draw the next round's seating for the players present and start every table (owners, admins)",
     request=None,
-    responses={201: EveningSerializer, **WRITE_REFUSED},
+    responses={201: EveningSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
@@ -469,8 +507,9 @@ def evening_draw(request: Request, evening_id: int) -> Response:
             {"present": [exceptions.ErrorDetail(message, code="invalid")]}
         ) from None
     except StillPlaying:
+        # The evening's state is in the way, not the request: the tables of its last round, or
+        # of the round another press drew a moment ago, are playing.
         message = _("Some tables are still playing: reseat when every table has finished.")
-        raise exceptions.ValidationError(
-            {"tables": [exceptions.ErrorDetail(message, code="invalid")]}
-        ) from None
+        error = {"field": "tables", "code": "still_playing", "message": message}
+        return Response({"errors": [error]}, status=status.HTTP_409_CONFLICT)
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)

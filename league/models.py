@@ -17,6 +17,7 @@ the engine refuses an option a game does not know, so one set cannot serve two g
 from __future__ import annotations
 
 import datetime
+import logging
 import random
 import secrets
 from collections.abc import Iterable
@@ -36,6 +37,14 @@ from games.registry import home_for
 from league import schemes, seating
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
+
+# Points by place are bounded so that every standing fits its stored decimal (Decimal(12, 2)):
+# 10 000 points a table leave room for a million tables. No table seats more than six, so 20
+# places are plenty; the character limit of the field alone would allow 50.
+MAX_PLACEMENT_POINTS = 10_000
+MAX_PLACES = 20
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_TIE_BREAKS = [schemes.TieBreak.WINS.value, schemes.TieBreak.AVERAGE_PLACE.value]
 
@@ -69,6 +78,27 @@ def validate_tie_breaks(value: object) -> None:
 def _tie_break_list(value: str) -> None:
     """The comma text of tie-breaks before they became a list: migration 0001 still names it."""
     validate_tie_breaks([name for name in value.split(",") if name])
+
+
+def validate_placement_points(value: str) -> None:
+    """At most ``MAX_PLACES`` places, none worth more than ``MAX_PLACEMENT_POINTS``. Text that is
+    not a list of numbers is left to ``validate_comma_separated_integer_list``, which says so."""
+    try:
+        points = [int(p) for p in value.split(",")]
+    except ValueError:
+        return
+    if len(points) > MAX_PLACES:
+        raise ValidationError(
+            _("Give points to at most %(limit)d places."),
+            code="too_many_places",
+            params={"limit": MAX_PLACES},
+        )
+    if max(points) > MAX_PLACEMENT_POINTS:
+        raise ValidationError(
+            _("A place scores at most %(limit)d points."),
+            code="too_many_points",
+            params={"limit": MAX_PLACEMENT_POINTS},
+        )
 
 
 def validate_options(value: object) -> None:
@@ -106,7 +136,7 @@ class Competition(models.Model):
         _("points by place"),
         max_length=100,
         default="10,8,6,5,4,3,2,1",
-        validators=[validate_comma_separated_integer_list],
+        validators=[validate_comma_separated_integer_list, validate_placement_points],
         help_text=_("For placement points: first place first, separated by commas."),
     )
     best_of = models.PositiveSmallIntegerField(
@@ -121,6 +151,9 @@ class Competition(models.Model):
     # Per game, the options every table of it starts with: {slug: {"target": 100}}.
     options = models.JSONField(_("game options"), default=dict, blank=True, validators=[validate_options])
     standings_at = models.DateTimeField(null=True, blank=True)
+    # When the last rebuild of the standings failed (None once one succeeds): the standings page
+    # tells the club's secretary that the standings are older than the tables.
+    standings_failed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -228,10 +261,24 @@ class Competition(models.Model):
             return matches.none()
         return matches.filter(game__in=self.games)
 
-    @transaction.atomic
     def refresh_standings(self) -> None:
         """Rebuild the stored standings (and each row's trend since the last session: the last
-        evening, or the last day a counted match finished)."""
+        evening, or the last day a counted match finished).
+
+        A rebuild that fails (a scheme stored before its points were bounded, whose standings
+        the database cannot hold) keeps the standings as they were, is logged, and is recorded
+        in ``standings_failed_at`` for the standings page to show the club's secretary; it is
+        not raised, so the table or the edit that asked for it still goes through. A rebuild
+        that succeeds clears it."""
+        try:
+            self._rebuild_standings()
+        except Exception:
+            logger.exception("The standings of competition %s could not be rebuilt", self.pk)
+            self.standings_failed_at = timezone.now()
+            Competition.objects.filter(pk=self.pk).update(standings_failed_at=self.standings_failed_at)
+
+    @transaction.atomic  # inside a caller's transaction, a savepoint: a failure undoes only this
+    def _rebuild_standings(self) -> None:
         # Two tables finishing at once rebuild one after the other, not into each other's rows.
         Competition.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
         tables, session = self.finished_tables()
@@ -267,8 +314,8 @@ class Competition(models.Model):
             )
             for index, row in enumerate(rows)
         )
-        self.standings_at = timezone.now()
-        self.save(update_fields=["standings_at"])
+        self.standings_at, self.standings_failed_at = timezone.now(), None
+        self.save(update_fields=["standings_at", "standings_failed_at"])
 
     def rows(self, *, units: bool = True, days: bool = True) -> list[StandingRow]:
         """The stored standings in order, as values. ``units=False`` leaves out each row's
@@ -382,6 +429,10 @@ class Evening(models.Model):
         ``seating.NoSeating`` when the players present do not fit the game's tables;
         ``StillPlaying`` while a table of the last round is open (a player cannot sit at two);
         ``scoring.Refused`` if the engine refuses a table (nothing is stored then)."""
+        # Two presses of "Draw" at once: the second waits here until the first has committed,
+        # then finds its tables playing, instead of numbering the same round or seating the
+        # same players at a second set of open tables.
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
         if self.tables.filter(
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():

@@ -3,7 +3,8 @@ the standings (printable, CSV). Thin function views: fetch through an access hel
 other clubs, 403 for members who may not run the league), one model call, render or redirect.
 Guests ("Keep score now") are refused every league page (``not_for_guests``): a league outlives
 a guest's scorepad.
-Standings are read from stored rows (``Standing``), never recomputed here.
+Standings are read from stored rows (``Standing``), never recomputed here; the CSV's cells are
+written as ``matches.exports.spreadsheet_row`` writes them (a name is never a live formula).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from league.models import Competition, Evening, StillPlaying, Table
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
+from matches.exports import spreadsheet_row
 from matches.models import Match, Seat
 from players.models import Club
 from players.views import not_for_guests
@@ -132,17 +134,19 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
     for row in competition.rows(units=False, days=False):
         writer.writerow(
-            [
-                row.rank or "",
-                row.name,
-                row.points,
-                row.played,
-                row.tables,
-                row.wins,
-                row.average_place,
-                "" if row.trend is None else row.trend,
-                "1" if row.booby else "",
-            ]
+            spreadsheet_row(
+                [
+                    row.rank or "",
+                    row.name,
+                    row.points,
+                    row.played,
+                    row.tables,
+                    row.wins,
+                    row.average_place,
+                    "" if row.trend is None else row.trend,
+                    "1" if row.booby else "",
+                ]
+            )
         )
     return response
 

@@ -23,6 +23,11 @@ where in the file it is.
 
 The JSON export is written by a task (``matches.tasks``, into a ``ClubExport``), which reports
 how many matches it has written as it goes; the results CSV is small and stays a download.
+
+A CSV cell is written so that a spreadsheet shows it as written (``spreadsheet_row``): a
+player's name is typed by any scorer, and the secretary opens the file in a spreadsheet, which
+would run a name such as ``=HYPERLINK(...)`` as a formula. The league's standings CSV writes its
+rows the same way.
 """
 
 from __future__ import annotations
@@ -65,6 +70,22 @@ MAX_ROUND_NUMBER = 2**31 - 1
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], object]  # (matches written, matches in all)
+
+# Text a spreadsheet reads as a formula: these signs, and a tab or carriage return before one
+# (which it strips). OWASP's advice on CSV injection: make such a cell text with an apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """``value`` as a CSV cell a spreadsheet shows as written: text it would read as a formula
+    gets a leading apostrophe; numbers (a negative total too) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return f"'{value}"
+    return value
+
+
+def spreadsheet_row(values: Iterable[object]) -> list[object]:
+    return [spreadsheet_cell(value) for value in values]
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -236,15 +257,17 @@ def results_csv(club: Club) -> str:
         seats = [seat.player.name for seat in match.seats.all()]
         for row in state.standings:
             writer.writerow(
-                [
-                    match.pk,
-                    match.created_at.date().isoformat(),
-                    match.game,
-                    match.status,
-                    " & ".join(seats[seat] for seat in row.seats),
-                    row.total,
-                    row.rank,
-                ]
+                spreadsheet_row(
+                    [
+                        match.pk,
+                        match.created_at.date().isoformat(),
+                        match.game,
+                        match.status,
+                        " & ".join(seats[seat] for seat in row.seats),
+                        row.total,
+                        row.rank,
+                    ]
+                )
             )
     return out.getvalue()
 

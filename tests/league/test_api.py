@@ -27,7 +27,7 @@ def test_a_drawn_evening_scored_to_the_end_shows_in_the_standings(klaverclub, al
         (1, 2, "in_progress", 4),
     ]
     again = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
-    assert again.status_code == 400 and again.json()["errors"][0]["field"] == "tables"  # still playing
+    assert again.status_code == 409 and again.json()["errors"][0]["code"] == "still_playing"
     for table in tables:
         answer = _api_client(alice).post(
             reverse("api-rounds", args=[table["match"]]), deal(winner=3), format="json"

@@ -14,6 +14,7 @@ import random
 import pytest
 from django.urls import reverse
 
+from league.api import MAX_PRESENT
 from league.models import Competition, Evening, Standing, Table
 from matches.models import Match
 from tests.conftest import _api_client
@@ -267,3 +268,54 @@ def test_a_presence_body_of_the_wrong_shape_is_refused(competition, alice, body,
     evening = EveningFactory.create(competition=competition)
     answer = _api_client(alice).put(reverse("api-evening-presence", args=[evening.pk]), body, format="json")
     assert errors(answer)[0][0] == field
+
+
+def test_a_presence_list_longer_than_any_club_is_refused_and_presence_stays(competition, alice):
+    evening = EveningFactory.create(competition=competition)
+    mine = competition.club.players.first()
+    evening.present.set([mine])
+    url = reverse("api-evening-presence", args=[evening.pk])
+    for ids in ([mine.pk] * (MAX_PRESENT + 1), list(range(1, 70_001))):
+        answer = _api_client(alice).put(url, {"present": ids}, format="json")
+        [(field, _code, message)] = errors(answer)
+        assert field == "present" and str(MAX_PRESENT) in message
+    assert list(evening.present.all()) == [mine]
+
+
+@pytest.mark.parametrize("counts", [0, 1, "true", "no", None])
+def test_whether_an_evening_counts_is_true_or_false_nothing_else(competition, alice, counts):
+    url = reverse("api-evenings", args=[competition.pk])
+    answer = _api_client(alice).post(url, {"date": "2026-12-08", "counts": counts}, format="json")
+    assert errors(answer)[0][0] == "counts"
+    assert not Evening.objects.exists()
+    evening = EveningFactory.create(competition=competition)
+    answer = _api_client(alice).patch(
+        reverse("api-evening", args=[evening.pk]), {"counts": counts}, format="json"
+    )
+    assert errors(answer)[0][0] == "counts"
+    evening.refresh_from_db()
+    assert evening.counts is True
+
+
+def test_a_booby_prize_is_true_or_false_nothing_else(klaverclub, alice):
+    answer = _api_client(alice).post(
+        reverse("api-competitions", args=[klaverclub.pk]), {**ZOMER, "booby_prize": 1}, format="json"
+    )
+    assert errors(answer)[0][0] == "booby_prize"
+    assert not Competition.objects.exists()
+
+
+def test_an_evening_plays_one_of_its_competitions_games_or_is_refused(competition, alice):
+    url = reverse("api-evenings", args=[competition.pk])
+    answer = _api_client(alice).post(url, {"date": "2026-12-08", "game": "barbuse"}, format="json")
+    assert errors(answer) == [("game", "invalid", "Choose one of the competition's games.")]
+    assert not Evening.objects.exists()
+    answer = _api_client(alice).post(url, {"date": "2026-12-08", "game": "duizenden"}, format="json")
+    assert answer.status_code == 201
+    evening = Evening.objects.get()
+    answer = _api_client(alice).patch(
+        reverse("api-evening", args=[evening.pk]), {"game": "barbuse"}, format="json"
+    )
+    assert errors(answer) == [("game", "invalid", "Choose one of the competition's games.")]
+    evening.refresh_from_db()
+    assert evening.game == "duizenden"

@@ -70,4 +70,4 @@ def test_the_migration_converts_a_stored_competition_and_its_evenings():
     back = executor.loader.project_state(BEFORE).apps.get_model("league", "Competition").objects.get()
     assert (back.game, back.options, back.tie_breaks) == ("duizenden", {"target": 1500}, "played,wins")
     executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
+    executor.migrate(executor.loader.graph.leaf_nodes("league"))  # the schema every other test uses
