@@ -17,7 +17,7 @@ import unicodedata
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Value
 from django.db.models.functions import Lower
@@ -379,7 +379,9 @@ class Invitation(models.Model):
     def accept(self, user) -> Membership:
         """Join the club with the invitation's role. A member already in the club keeps the
         role they have (and the link stays unused); ``InvitationUnusable`` if it is revoked,
-        used or expired."""
+        used or expired; ``GuestMayNotJoin`` for a guest, whatever the link."""
+        if Guest.is_guest(user):
+            raise GuestMayNotJoin
         locked = Invitation.objects.select_for_update().get(pk=self.pk)
         existing = Membership.objects.filter(club=locked.club_id, user=user).first()
         if existing is not None:
@@ -391,6 +393,11 @@ class Invitation(models.Model):
         locked.save(update_fields=["accepted_at", "accepted_by"])
         self.accepted_at, self.accepted_by = locked.accepted_at, user
         return Membership.objects.create(club_id=locked.club_id, user=user, role=locked.role)
+
+
+class GuestMayNotJoin(PermissionDenied):
+    """A guest's clubs would outlive it (``Guest``). A ``PermissionDenied``, so that a caller
+    that does not word it itself still answers 403, never 500."""
 
 
 class InvitationUnusable(Exception):
