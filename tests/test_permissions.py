@@ -466,6 +466,15 @@ MATRIX: list[Row] = [
     page("offline", "GET", lambda w: reverse("offline"), (200,) * 6),
     # --- clubs ----------------------------------------------------------------------------
     page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
+    # One's own account only: the address names nobody. A wrong password deletes nothing.
+    page("account", "GET", lambda w: reverse("account"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "account_delete",
+        "POST",
+        lambda w: reverse("account_delete"),
+        (400, 400, 400, 400, 400, LOGIN),
+        lambda w: {"password": "wrong", "confirm": "on"},
+    ),
     page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),
     page(
         "club_create",
