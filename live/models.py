@@ -4,13 +4,12 @@ one per club that opens the club's TV view.
 One link per match at a time. Revoking deletes it (the old address answers 404 for good); sharing
 again makes a new secret. The secret is 32 random bytes (``secrets.token_urlsafe``): guessing one
 is hopeless, so it is stored as it is and looked up through its unique index; a refresh of the
-viewer is then one indexed query joining the share to its match (``version_for_token``).
+viewer is then one indexed query joining the share to its match (``live.views.live_board``).
 """
 
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -87,9 +86,3 @@ class ClubScreen(models.Model):
     @classmethod
     def revoke(cls, club: Club) -> None:
         cls.objects.filter(club=club).delete()
-
-
-def version_tag(match_id: int, updated_at: datetime, extra: str = "") -> str:
-    """What a viewer compares: it changes with every write to the match (each bumps
-    ``Match.updated_at`` in the write's transaction) and with the language of the page."""
-    return f'"m{match_id}-{int(updated_at.timestamp() * 1_000_000)}{extra}"'

@@ -26,15 +26,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.models import Evening
-from live.models import ClubScreen, MatchShare, version_tag
+from live.models import ClubScreen, MatchShare
 from live.versions import (
     club_version,
     evening_version,
-    match_version_by_id,
     not_modified,
-    read_watch_token,
+    stamp,
     tagged,
+    version_tag,
     watch_token,
+    watched_version,
 )
 from matches.models import Match, states_of
 from matches.sheets import build_sheet
@@ -93,7 +94,7 @@ def match_share_revoke(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def _board_tag(match_id: int, updated_at: Any) -> str:
     # The board is translated: another language is another version.
-    return version_tag(match_id, updated_at, f"-{get_language()}")
+    return version_tag("board", match_id, stamp(updated_at), get_language())
 
 
 def _board_context(match: Match) -> dict[str, Any]:
@@ -133,14 +134,11 @@ def live_board(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 def live_watch(request: HttpRequest, signed: str) -> HttpResponse:
-    """Changed or not, for a page that needs a login to read (the scorer's sheet, a club's TV):
-    ``304`` while the version the page holds is current, ``204`` with the new version if not."""
-    watched = read_watch_token(signed)
-    if watched is None:
-        raise Http404
-    kind, pk = watched
-    version_of = {"m": match_version_by_id, "c": club_version, "e": evening_version}[kind]
-    tag = version_of(pk)
+    """Changed or not, for a page that needs a login to read (the scorer's sheet, a club's TV)
+    or a club's TV link: ``304`` while the version the page holds is current, ``204`` with the
+    new version if not, ``404`` once the token expired or what it watches is gone or no longer
+    the member's (``live.versions.watched_version``)."""
+    tag = watched_version(signed)
     if tag is None:
         raise Http404
     unchanged = not_modified(request, tag)
@@ -211,12 +209,12 @@ def _club_for_manager(request: HttpRequest, club_id: int) -> Club:
     return club
 
 
-def _render_club_tv(request: HttpRequest, club: Club, address: str) -> HttpResponse:
+def _render_club_tv(request: HttpRequest, club: Club, address: str, watch: str) -> HttpResponse:
     context = {
         "title": club.name,
         "tables": club_tables(club),
         "version": club_version(club.pk),
-        "watch": reverse("live_watch", args=[watch_token("c", club.pk)]),
+        "watch": reverse("live_watch", args=[watch]),
         "refresh": f"{address}?fragment=1",
     }
     return _render_tv(request, context)
@@ -232,7 +230,8 @@ def _render_tv(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 def club_tv(request: HttpRequest, club_id: int) -> HttpResponse:
     """One screen for the room: every table in progress, cycling when they do not all fit."""
     club = _club_for_member(request, club_id)
-    return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]))
+    watch = watch_token("c", club.pk, request.user.pk or 0)
+    return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]), watch)
 
 
 @login_required
@@ -247,7 +246,7 @@ def evening_tv(request: HttpRequest, evening_id: int) -> HttpResponse:
         "title": f"{evening.competition.club.name} · {evening}",
         "tables": evening_tables(evening),
         "version": evening_version(evening.pk),
-        "watch": reverse("live_watch", args=[watch_token("e", evening.pk)]),
+        "watch": reverse("live_watch", args=[watch_token("e", evening.pk, request.user.pk or 0)]),
         "refresh": reverse("evening_tv", args=[evening.pk]) + "?fragment=1",
     }
     return _render_tv(request, context)
@@ -257,7 +256,9 @@ def evening_tv(request: HttpRequest, evening_id: int) -> HttpResponse:
 def club_tv_shared(request: HttpRequest, token: str) -> HttpResponse:
     """The club's TV through its TV link: the room's screen needs nobody's account."""
     screen = get_object_or_404(ClubScreen.objects.select_related("club"), token=token)
-    return _render_club_tv(request, screen.club, reverse("club_tv_shared", args=[token]))
+    # The watch follows the screen, not the club: revoking the link silences it at once.
+    watch = watch_token("s", screen.pk)
+    return _render_club_tv(request, screen.club, reverse("club_tv_shared", args=[token]), watch)
 
 
 @login_required

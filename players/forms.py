@@ -1,4 +1,5 @@
-"""Sign-up, and the small forms of the club pages (each a single control on the phone)."""
+"""Sign-up, deleting one's account, and the small forms of the club pages (each a single control
+on the phone)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,30 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
             with translation.override(language):
                 super().send_mail(*args, **kwargs)
         self.waiting.clear()
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting one's own account: the password once more (a guest has none to give), so a
+    phone left signed in is not enough, and a tick to say what goes was read."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    confirm = forms.BooleanField(label=_("Yes, delete my account and everything listed above"))
+
+    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        if not user.has_usable_password():
+            del self.fields["password"]
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("This is not your password."), code="password_incorrect")
+        return password
 
 
 class ClubForm(forms.Form):

@@ -7,6 +7,10 @@ Who may do what is decided here and nowhere else: ``Membership.Role`` ranks the 
 admin, scorer, member), ``Club.role_of`` and the ``Club.may_*`` questions answer for one user,
 and ``Match.can_score`` (in matches) builds on them. Views only turn a "no" into 404 (not your
 club) or 403 (your club, not your right).
+
+A club always keeps an owner: the last one cannot leave (``LastOwner``), and an account that
+alone owns a club is deleted only after handing it to the club's longest-standing admin
+(``delete_account``).
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Value
 from django.db.models.functions import Lower
@@ -261,6 +266,65 @@ class LastOwner(Exception):
     """The only owner of a club cannot leave it."""
 
 
+@dataclass(frozen=True)
+class Succession:
+    """A club the user alone owns and the admin who would own it after them (None: no admin)."""
+
+    club: Club
+    heir: Membership | None
+
+
+def successions(user) -> list[Succession]:
+    """The clubs the user alone owns (their own table aside, which goes with them), each with
+    its longest-standing admin: the admin whose membership is the oldest, as memberships are
+    numbered in the order they are made."""
+    owned = Club.objects.filter(
+        personal=False, memberships__user=user, memberships__role=Membership.Role.OWNER
+    )
+    found = []
+    for club in owned.order_by("name", "pk"):
+        if club.is_last_owner(user):
+            admins = club.memberships.filter(role=Membership.Role.ADMIN).select_related("user")
+            found.append(Succession(club, admins.order_by("pk").first()))
+    return found
+
+
+class ClubsWithoutHeir(Exception):
+    """The account cannot go: these clubs would be left without an owner, and none of them has
+    an admin to take over."""
+
+    def __init__(self, clubs: list[Club]) -> None:
+        super().__init__(", ".join(club.name for club in clubs))
+        self.clubs = clubs
+
+
+@transaction.atomic
+def delete_account(user) -> list[Succession]:
+    """Delete the user's account, with their memberships and their own table (its matches too).
+
+    Each club they alone own goes to its longest-standing admin first (the successions made are
+    answered); ``ClubsWithoutHeir``, and nothing changes, if a club has no admin. What the
+    account did in the clubs stays: its players stay as names (a player is the club's, linked
+    to the account or not), and rounds and their history keep the names of who entered them.
+    """
+    # The memberships of the clubs in question, locked: nobody leaves or changes roles there
+    # between the check and the handover.
+    owned = Club.objects.filter(memberships__user=user, memberships__role=Membership.Role.OWNER)
+    list(Membership.objects.select_for_update().filter(club__in=owned).values_list("pk", flat=True))
+    found = successions(user)
+    stuck = [succession.club for succession in found if succession.heir is None]
+    if stuck:
+        raise ClubsWithoutHeir(stuck)
+    for succession in found:
+        assert succession.heir is not None
+        Membership.objects.filter(pk=succession.heir.pk).update(role=Membership.Role.OWNER)
+    personal = Club.objects.filter(personal_owner=user).first()
+    if personal is not None:
+        personal.dissolve()
+    user.delete()
+    return found
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         OWNER = "owner", _("owner")
@@ -379,7 +443,9 @@ class Invitation(models.Model):
     def accept(self, user) -> Membership:
         """Join the club with the invitation's role. A member already in the club keeps the
         role they have (and the link stays unused); ``InvitationUnusable`` if it is revoked,
-        used or expired."""
+        used or expired; ``GuestMayNotJoin`` for a guest, whatever the link."""
+        if Guest.is_guest(user):
+            raise GuestMayNotJoin
         locked = Invitation.objects.select_for_update().get(pk=self.pk)
         existing = Membership.objects.filter(club=locked.club_id, user=user).first()
         if existing is not None:
@@ -391,6 +457,11 @@ class Invitation(models.Model):
         locked.save(update_fields=["accepted_at", "accepted_by"])
         self.accepted_at, self.accepted_by = locked.accepted_at, user
         return Membership.objects.create(club_id=locked.club_id, user=user, role=locked.role)
+
+
+class GuestMayNotJoin(PermissionDenied):
+    """A guest's clubs would outlive it (``Guest``). A ``PermissionDenied``, so that a caller
+    that does not word it itself still answers 403, never 500."""
 
 
 class InvitationUnusable(Exception):

@@ -1,4 +1,4 @@
-"""The club pages and the invitation link."""
+"""The club pages, the invitation link and one's account."""
 
 from django.urls import path
 
@@ -23,4 +23,6 @@ urlpatterns = [
     ),
     path("clubs/<int:club_id>/players/<int:player_id>/link/", views.player_link, name="player_link"),
     path("invite/<str:token>/", views.invitation_accept, name="invitation_accept"),
+    path("account/", views.account, name="account"),
+    path("account/delete/", views.account_delete, name="account_delete"),
 ]

@@ -14,6 +14,9 @@ the ordinary session, so every page works for it unchanged; guests may not found
 (``not_for_guests`` says why and offers to sign up), and signing up while a guest claims that same
 account. The colour scheme (``set_theme``) is kept like the language: in ``Preference`` for users,
 in a cookie for visitors.
+
+The account page (``account``) deletes one's account (``players.models.delete_account``), after
+saying what goes, what stays, and who takes over the clubs one alone owns.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -43,9 +46,28 @@ from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
 
 from players.context_processors import GUEST_SESSION_KEY, THEME_COOKIE
-from players.forms import ClubForm, InvitationForm, LinkPlayerForm, PasswordResetForm, RoleForm, SignupForm
+from players.forms import (
+    ClubForm,
+    DeleteAccountForm,
+    InvitationForm,
+    LinkPlayerForm,
+    PasswordResetForm,
+    RoleForm,
+    SignupForm,
+)
 from players.middleware import LANGUAGE_SESSION_KEY, THEME_SESSION_KEY
-from players.models import Club, Guest, Invitation, InvitationUnusable, LastOwner, Membership, Preference
+from players.models import (
+    Club,
+    ClubsWithoutHeir,
+    Guest,
+    Invitation,
+    InvitationUnusable,
+    LastOwner,
+    Membership,
+    Preference,
+    delete_account,
+    successions,
+)
 
 CLUB = "players/club_detail.html"
 
@@ -431,3 +453,40 @@ def _render_club(
     response = render(request, template, context, status=status)
     response["Vary"] = "HX-Request"
     return response
+
+
+# --- one's account ----------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def account(request: HtmxHttpRequest) -> HttpResponse:
+    """Who one is signed in as, and deleting the account: what goes, what stays, and who takes
+    over the clubs one alone owns (or why the account cannot go yet)."""
+    return _render_account(request, DeleteAccountForm(request.user))
+
+
+@login_required
+@require_POST
+def account_delete(request: HtmxHttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.user, request.POST)
+    if not form.is_valid():
+        return _render_account(request, form, status=400)
+    try:
+        delete_account(request.user)
+    except ClubsWithoutHeir:  # an admin left or was made owner since the page was shown
+        return _render_account(request, form, status=409)
+    logout(request)
+    messages.success(request, _("Your account was deleted."))
+    return redirect("home")
+
+
+def _render_account(request: HtmxHttpRequest, form: DeleteAccountForm, status: int = 200) -> HttpResponse:
+    found = successions(request.user)
+    context = {
+        "form": form,
+        "handovers": [succession for succession in found if succession.heir is not None],
+        "stuck": [succession.club for succession in found if succession.heir is None],
+        "personal": Club.objects.filter(personal_owner__pk=request.user.pk or 0).first(),
+    }
+    return render(request, "players/account.html", context, status=status)

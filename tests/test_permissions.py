@@ -144,8 +144,8 @@ def live_page(name: str, suffix: str = ""):
     ]
 
 
-def watch_url(w: World) -> str:
-    return reverse("live_watch", args=[watch_token("m", w.match.pk)])
+def watch_url(w: World, persona: str = "scorer") -> str:
+    return reverse("live_watch", args=[watch_token("m", w.match.pk, w.users[persona].pk)])
 
 
 def _deleted(club: Club, by: Any) -> Match:
@@ -424,8 +424,9 @@ MATRIX: list[Row] = [
     *live_page("live_viewer"),
     *live_page("live_tv"),
     *live_page("live_board"),
-    # A watch address is signed by the server and says only "changed or not".
+    # A watch address is made by the server for a member and says only "changed or not".
     page("live_watch", "GET", watch_url, (204,) * 6),
+    page("live_watch", "GET", lambda w: watch_url(w, "outsider"), (404,) * 6, label="an outsider's"),
     page("live_watch", "GET", lambda w: reverse("live_watch", args=["forged"]), (404,) * 6, label="forged"),
     page("club_tv", "GET", lambda w: reverse("club_tv", args=[w.club.pk]), (200, 200, 200, 200, 404, LOGIN)),
     page(
@@ -465,6 +466,15 @@ MATRIX: list[Row] = [
     page("offline", "GET", lambda w: reverse("offline"), (200,) * 6),
     # --- clubs ----------------------------------------------------------------------------
     page("club_list", "GET", lambda w: reverse("club_list"), (200, 200, 200, 200, 200, LOGIN)),
+    # One's own account only: the address names nobody. A wrong password deletes nothing.
+    page("account", "GET", lambda w: reverse("account"), (200, 200, 200, 200, 200, LOGIN)),
+    page(
+        "account_delete",
+        "POST",
+        lambda w: reverse("account_delete"),
+        (400, 400, 400, 400, 400, LOGIN),
+        lambda w: {"password": "wrong", "confirm": "on"},
+    ),
     page("club_create", "GET", lambda w: reverse("club_create"), (200, 200, 200, 200, 200, LOGIN)),
     page(
         "club_create",

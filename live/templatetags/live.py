@@ -15,8 +15,9 @@ register = template.Library()
 
 
 @register.simple_tag
-def match_watch_url(match: Match) -> str:
-    return reverse("live_watch", args=[watch_token("m", match.pk)])
+def match_watch_url(match: Match, user: Any) -> str:
+    """Where this member's sheet asks whether the match changed (while they are in its club)."""
+    return reverse("live_watch", args=[watch_token("m", match.pk, user.pk)])
 
 
 @register.simple_tag

@@ -28,7 +28,8 @@ from matches.api.schema import (
 )
 from matches.messages import error_list
 from matches.refusals import SiteCode, SiteError
-from players.models import Club, Invitation, InvitationUnusable, Membership
+from players.models import Club, GuestMayNotJoin, Invitation, InvitationUnusable, Membership
+from players.permissions import GuestRefused
 
 UNUSABLE = {
     Invitation.State.EXPIRED: SiteCode.INVITATION_EXPIRED,
@@ -160,7 +161,8 @@ def invitation_detail(request: Request, club_id: int, invitation_id: int) -> Res
 )
 @api_view(["POST"])
 def invitation_accept(request: Request, token: str) -> Response:
-    """A member already in the club keeps their role; an expired, withdrawn or used link is 410."""
+    """A member already in the club keeps their role; an expired, withdrawn or used link is 410;
+    a guest is refused (403) as the invitation page refuses it."""
     invitation = Invitation.for_token(token)
     if invitation is None:
         return Response(
@@ -171,4 +173,6 @@ def invitation_accept(request: Request, token: str) -> Response:
     except InvitationUnusable as unusable:
         errors = error_list([SiteError(UNUSABLE[unusable.state], "token")])
         return Response({"errors": errors}, status=status.HTTP_410_GONE)
+    except GuestMayNotJoin:
+        raise GuestRefused from None
     return Response(_club_json(invitation.club, membership.role))

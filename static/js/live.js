@@ -7,6 +7,9 @@
 //       with the version found in the target's [data-live-version]; 204 = changed: fetch the
 //       refresh URL (with htmx, as an htmx request) into the target. The scorer's own sheet waits
 //       while a round is being typed (the save brings it up to date, or shows the conflict).
+//       A watch address expires: the [data-live-version] element's [data-live-watch-next] is a
+//       fresher one, used from then on. A 404 (expired, or the page is gone) fetches the refresh
+//       URL once; if the watch still answers 404 with what came back, the page stops polling.
 //   [data-tv-cycle]  its children are shown page by page when they do not fit the screen.
 // Works without it: every page is complete as served; this only keeps it current.
 (function () {
@@ -80,22 +83,37 @@
     return sent.size > 0;
   }
 
+  function holderOf(target) {
+    return target.matches("[data-live-version]") ? target : target.querySelector("[data-live-version]");
+  }
+
   function versionOf(target) {
-    var holder = target.matches("[data-live-version]") ? target : target.querySelector("[data-live-version]");
+    var holder = holderOf(target);
     return holder ? holder.dataset.liveVersion : "";
   }
 
   function watch(element) {
     var selector = element.dataset.liveTarget;
+    var address = element.dataset.liveWatch;
+    var renewing = false;
+    var stopped = false;
     function current() {
       return selector ? document.querySelector(selector) : element;
     }
     repeat(function () {
       var target = current();
-      if (!target || typing(target) || asking()) return;
+      if (stopped || !target || typing(target) || asking()) return;
       var version = versionOf(target);
-      return poll(element.dataset.liveWatch, version).then(function (response) {
-        if (response.status !== 204) return;
+      var holder = holderOf(target);
+      if (holder && holder.dataset.liveWatchNext) address = holder.dataset.liveWatchNext;
+      return poll(address, version).then(function (response) {
+        if (response.status === 404) {
+          if (renewing) { stopped = true; return; }
+          renewing = true;
+        } else {
+          renewing = false;
+          if (response.status !== 204) return;
+        }
         // Changed since the poll left: if a save's answer came back meanwhile, it is the newer
         // sheet (with its confirmation); the next poll asks again about that one.
         var now = current();

@@ -147,7 +147,6 @@ def test_a_changed_answer_to_a_poll_sent_before_a_redo_keeps_the_redos_confirmat
     expect(page.locator("#saved")).to_contain_text("The last round was undone.")
 
     held: list[Route] = []
-    watch = page.locator("[data-live-watch]").get_attribute("data-live-watch")
 
     def hold_the_first(route: Route) -> None:
         if held:
@@ -155,7 +154,8 @@ def test_a_changed_answer_to_a_poll_sent_before_a_redo_keeps_the_redos_confirmat
         else:
             held.append(route)
 
-    page.route(f"**{watch}", hold_the_first)
+    # Every sheet brings a fresh watch address (they expire): hold whichever it polls.
+    page.route("**/watch/**", hold_the_first)
     for _ in range(50):  # Playwright hands the route over while the test waits on the page
         if held:
             break

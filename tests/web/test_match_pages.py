@@ -126,7 +126,9 @@ def test_htmx_entry_answers_only_what_changed(alice_client, match):
     assert '<tr id="no-rounds" hx-swap-oob="delete">' in page
     assert '<tfoot id="totals" hx-swap-oob="true">' in page
     assert re.search(
-        r'<div id="scorebar" class="scorebar" data-live-version="[^"]+" hx-swap-oob="true">', page
+        r'<div id="scorebar" class="scorebar" data-live-version="[^"]+" data-live-watch-next="[^"]+" '
+        r'hx-swap-oob="true">',
+        page,
     )
     assert '<div id="hints" hx-swap-oob="true">' in page and "two runs of 3" in page
     assert "Deal 1 saved." in page and reverse("round_undo", args=[match.pk]) in page
