@@ -29,6 +29,7 @@ when asked, and this module keeps the one shape for everything else.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -202,5 +203,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             headers["WWW-Authenticate"] = auth_header
         if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
             headers.setdefault("WWW-Authenticate", "Token")
+        if isinstance(exc, exceptions.Throttled) and (wait := getattr(exc, "wait", None)) is not None:
+            headers["Retry-After"] = str(math.ceil(wait))
         return Response({"errors": [error_row(code, "", message)]}, status=exc.status_code, headers=headers)
     return None

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware import common
+from django.utils.cache import patch_cache_control
 
 from config.errors import api_error, is_api
 
@@ -48,3 +50,25 @@ class ApiHeadersMiddleware:
             response["WWW-Authenticate"] = "Token"
             return response
         return self.get_response(request)
+
+
+class PrivateAnswersMiddleware:
+    """``Cache-Control: private, no-store`` on every answer to a signed-in user (a session or an
+    API token): no shared cache or browser disk keeps a member's sheet, club or download.
+
+    Anonymous answers are left as they are. Only a request that carries a session cookie or an
+    ``Authorization`` header can be signed in, so the others are told apart without reading a
+    session.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not (settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_AUTHORIZATION" in request.META):
+            return response
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True, no_store=True)
+        return response

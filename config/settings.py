@@ -105,6 +105,10 @@ MIDDLEWARE = [
     # random bytes to every response and the CSRF token is masked anew each time, so a secret
     # cannot be guessed from compressed sizes. Static files come pre-compressed from whitenoise.
     "django.middleware.gzip.GZipMiddleware",
+    # Signed-in answers are private and never stored. Outside the conditional GET, which makes no
+    # ETag for an answer marked no-store: it tags the answer first, so an API client polling with
+    # If-None-Match still gets 304.
+    "config.middleware.PrivateAnswersMiddleware",
     # An ETag on every answer and 304 Not Modified when it has not changed: an API client
     # polling a match between rounds gets no body. (HTML pages never repeat: their CSRF token
     # is masked anew on every request.)
@@ -224,8 +228,11 @@ if REDIS_URL := os.environ.get("REDIS_URL"):
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# ASVS level 1: at least 12 characters, not like the username (or the e-mail address), not a
+# common password.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     # Not a rule for new passwords: Django tells validators when a password changed, and this one
     # then revokes the user's API tokens (players/passwords.py).
@@ -239,17 +246,21 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Ten failed log-ins lock that account, and separately that address, for a quarter of an hour.
+# How many proxies stand in front of the app servers, each appending to X-Forwarded-For: 0 when
+# clients connect to gunicorn directly, 1 behind haproxy (docs/deploy.md). The client's address
+# (players/addresses.py) is what the log-in lock, the throttles and the guest limit count.
+PROXY_COUNT = envint("PROXY_COUNT", 0)
+# Ten failed log-ins lock that account from that address for a quarter of an hour; so many failed
+# log-ins from one address, whatever the accounts, lock the address (players/lockout.py). Tries
+# made while locked are refused without being counted, so they do not extend the lock.
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
+LOGIN_FAILURES_PER_ADDRESS = envint("LOGIN_FAILURES_PER_ADDRESS", 50)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = "players.lockout.lockout_parameters"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "players.lockout.locked_out"
-# Behind a reverse proxy, the client address is the last one the proxy added.
-AXES_IPWARE_PROXY_COUNT = envint("PROXY_COUNT", 0) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
-)
+AXES_CLIENT_IP_CALLABLE = "players.addresses.client_address"
 
 # "Keep score now" (players.models.Guest): guests nobody claimed are deleted after this many days
 # by `manage.py purge_guests` (run it daily); one IP address makes at most so many an hour.
@@ -310,6 +321,15 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Requests per client (players/throttles.py), counted in the shared cache: an API view opts in
+    # with @throttle_scope; sign-ups and password resets are pages and ask for theirs.
+    "DEFAULT_THROTTLE_CLASSES": ["players.throttles.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "login": "30/minute",  # POST /api/auth/token/, per address (the lock counts failures)
+        "signup": "10/hour",  # accounts made, or refused for a taken username, per address
+        "password_reset": "10/hour",  # reset requests per address
+        "password_reset_mail": "3/hour",  # reset requests per e-mail address
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scoreblok API",
@@ -324,11 +344,13 @@ SPECTACULAR_SETTINGS = {
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
 # once a minute, knox's MIN_REFRESH_INTERVAL), and a password change or POST /api/auth/logout/
-# revokes them. A request with a token deletes its user's expired ones (knox).
+# revokes them. A request with a token deletes its user's expired ones (knox). An account holds
+# at most TOKEN_LIMIT_PER_USER live ones: past it a log-in is refused (players/api.py).
 REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
     "TOKEN_TTL": timedelta(days=30),
     "AUTO_REFRESH": True,
+    "TOKEN_LIMIT_PER_USER": 10,
 }
 
 # Nothing external: scripts, styles, images and fonts come from this site (htmx is self-hosted

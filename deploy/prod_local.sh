@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # `make prod-local`: the production shape of docs/deploy.md on one machine, and a round driven
 # through it. Starts, in the background (pids and logs in deploy/.run/):
-#   - the local PostgreSQL's database scoreblok_prodlocal (made if missing), migrated;
+#   - the local PostgreSQL's database scoreblok_prodlocal, or the one DATABASE_URL names (made if
+#     missing), migrated;
 #   - a Redis of its own on 127.0.0.1:6380 as production runs it, bounded (maxmemory 64mb) and
 #     dropping the least recently used keys when full (allkeys-lru), unless REDIS_URL names one;
 #   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database read through
 #     that Redis, which is also their cache;
 #   - the task worker (manage.py db_worker);
 #   - Debian's haproxy on :8080 in front of both.
-# Then runs deploy/prod_local_check.py and leaves everything running; `deploy/prod_local.sh stop`
-# stops what it started (by the pids it wrote).
+# Then runs deploy/prod_local_check.py (a round through the balancer, read back from both servers;
+# failed log-ins from one client that must not lock out another) and leaves everything running;
+# `deploy/prod_local.sh stop` stops what it started (by the pids it wrote).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUN=deploy/.run
@@ -43,8 +45,9 @@ export SECURE_SSL_REDIRECT=0   # plain HTTP on this machine; production terminat
 export PROXY_COUNT=1           # haproxy adds one X-Forwarded-For hop
 export GUNICORN_WORKERS="${GUNICORN_WORKERS:-2}"
 
-psql -h 127.0.0.1 -U postgres -tc "SELECT 1 FROM pg_database WHERE datname = 'scoreblok_prodlocal'" \
-    | grep -q 1 || psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE scoreblok_prodlocal"
+DB_NAME="${DATABASE_URL##*/}"   # the database DATABASE_URL names, made if missing
+psql -h 127.0.0.1 -U postgres -tc "SELECT 1 FROM pg_database WHERE datname = '$DB_NAME'" \
+    | grep -q 1 || psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE \"$DB_NAME\""
 $BIN/python manage.py migrate --no-input -v 0
 $BIN/python manage.py collectstatic --no-input -v 0
 

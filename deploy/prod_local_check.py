@@ -1,13 +1,19 @@
-"""Drive a round through the load balancer and read it back from each app server directly.
+"""Drive a round through the load balancer and read it back from each app server directly; then
+fail log-ins from one client through the balancer and log in from another.
 
 Run by ``deploy/prod_local.sh`` (``make prod-local``) with its environment (DATABASE_URL...).
 Exits non-zero if any step fails: the site behind haproxy does not answer, the round is not
-stored, or an app server shows another state than the one the load balancer answered (which
-would mean state kept in one process). Prints the round trip times it saw.
+stored, an app server shows another state than the one the load balancer answered (which
+would mean state kept in one process), or the app servers take the balancer's address for the
+client's (``PROXY_COUNT``): ten wrong passwords for the user from one client must lock that
+client out and leave another client's right password working. The two clients are two loopback
+addresses (127.0.0.2 and 127.0.0.3) that the check connects from; haproxy appends each to
+X-Forwarded-For, after whatever the client wrote there itself. Prints the round trip times it saw.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import statistics
@@ -70,6 +76,41 @@ def make_user() -> None:
     user.save()
 
 
+def log_in_from(source: str, password: str, forwarded_for: str = "") -> int:
+    """``POST /api/auth/token/`` through the balancer from the local address ``source``."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if forwarded_for:
+        headers["X-Forwarded-For"] = forwarded_for
+    host, port = BALANCER.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        body = json.dumps({"username": USERNAME, "password": password})
+        connection.request("POST", "/api/auth/token/", body=body, headers=headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def check_clients_are_told_apart() -> None:
+    """Ten wrong passwords from one client (which also claims to be the other in its own
+    X-Forwarded-For) lock that client out; the other client's right password still works."""
+    from axes.utils import reset
+
+    reset(username=USERNAME)  # a lock left by an earlier run
+    attacker, member = "127.0.0.2", "127.0.0.3"
+    codes = [log_in_from(attacker, "wrong-password", forwarded_for=member) for _ in range(10)]
+    if codes[-1] != 429:
+        fail(f"ten wrong passwords through the balancer did not lock that client: {codes}")
+    status = log_in_from(member, PASSWORD)
+    if status != 200:
+        fail(f"a right password from another client after the lock: {status} (the balancer's address?)")
+    status = log_in_from(attacker, PASSWORD)
+    if status != 429:
+        fail(f"the locked client logged in with the right password: {status}")
+    reset(username=USERNAME)
+    print(f"PASS  10 wrong passwords from {attacker} lock {attacker} only; {member} logs in (PROXY_COUNT=1)")
+
+
 def deals(count: int) -> tuple[str, dict[str, object], list[dict[str, Any]]]:
     """The bench's game and ``count`` valid deals for three players (``tests.long_matches`` is
     the one place outside the game homes that knows a round's shape)."""
@@ -112,6 +153,7 @@ def main() -> None:
     print(f"PASS  10 rounds posted through {BALANCER}, read back alike from {' and '.join(APP_SERVERS)}")
     print(f"      round POST via balancer: median {statistics.median(posts):.0f} ms, max {max(posts):.0f} ms")
     print(f"      match GET direct:        median {statistics.median(reads):.0f} ms, max {max(reads):.0f} ms")
+    check_clients_are_told_apart()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 A token is handed out once and stored only as a hash (django-rest-knox); log-out deletes the
 token the request came with, a password change deletes them all (players/passwords.py). Failed
-attempts count towards the same lock as the log-in page (django-axes, players/lockout.py).
+attempts count towards the same lock as the log-in page (django-axes, players/lockout.py), and
+one client may ask only so often (the ``login`` throttle). An account holds at most knox's
+``TOKEN_LIMIT_PER_USER`` live tokens: past it a log-in is refused (403 ``too_many_tokens``)
+until one is logged out or runs out, or a password change revokes them all.
 """
 
 from __future__ import annotations
@@ -11,13 +14,27 @@ from django.contrib.auth import authenticate
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from knox.models import get_token_model
+from knox.settings import knox_settings
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_scope
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from players.lockout import LockedOut
+
+
+class TooManyTokens(exceptions.PermissionDenied):
+    default_code = "too_many_tokens"
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "This account is signed in to too many apps: log out of one (or change your "
+                "password to sign out of all of them) first."
+            ),
+            self.default_code,
+        )
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -34,6 +51,7 @@ class TokenSerializer(serializers.Serializer):
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@throttle_scope("login")
 def obtain_token(request: Request) -> Response:
     credentials = CredentialsSerializer(data=request.data)
     credentials.is_valid(raise_exception=True)
@@ -47,6 +65,9 @@ def obtain_token(request: Request) -> Response:
     # Tokens that ran out go when their user logs in again (knox also deletes them whenever
     # another token of theirs is used).
     tokens.filter(user=user, expiry__lt=timezone.now()).delete()
+    limit = knox_settings.TOKEN_LIMIT_PER_USER
+    if limit is not None and tokens.filter(user=user).count() >= limit:
+        raise TooManyTokens
     token, key = tokens.create(user)
     return Response({"token": key, "expiry": token.expiry})
 

@@ -7,15 +7,24 @@ from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import forms as auth_forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Club, Invitation, Membership
+from players.models import Club, Guest, Invitation, Membership
 
 
-class SignupForm(UserCreationForm):
-    """Django's sign-up form with an e-mail address, so a forgotten password can be reset."""
+class SignupForm(BaseUserCreationForm):
+    """Django's sign-up form with an e-mail address, so a forgotten password can be reset.
+
+    Whether the username is free is not part of ``is_valid``: ``create`` says it, once the rest
+    of the form is right, so a half-filled form tells nobody which names exist (and the view
+    counts each such complete sign-up against the client's rate). A name that differs from a
+    taken one only in case is taken too, as in Django's ``UserCreationForm``.
+    """
 
     email = forms.EmailField(
         label=_("E-mail address"),
@@ -23,8 +32,31 @@ class SignupForm(UserCreationForm):
         help_text=_("Optional; needed only to reset a forgotten password."),
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(BaseUserCreationForm.Meta):
         fields = ("username", "email")
+
+    def validate_unique(self) -> None:
+        """Not here: ``create`` checks the username last (see the class)."""
+
+    def create(self, guest: Guest | None = None) -> User | None:
+        """The new account (with its personal club), or the guest's made permanent; None, with
+        the username's error on the form, if the name is taken. The database has the last word:
+        two sign-ups with one name at the same moment both pass the check, one save fails."""
+        data = self.cleaned_data
+        if get_user_model()._default_manager.filter(username__iexact=data["username"]).exists():
+            self.add_error("username", _("This username is taken: choose another."))
+            return None
+        try:
+            with transaction.atomic():
+                if guest is not None:
+                    guest.claim(data["username"], data["password1"], data.get("email") or "")
+                    return guest.user
+                user = self.save()
+                Club.personal_for(user)
+                return user
+        except IntegrityError:
+            self.add_error("username", _("This username is taken: choose another."))
+            return None
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):

@@ -1,19 +1,43 @@
-"""What a locked-out account or address is told (django-axes counts the failed log-ins).
+"""Which failed log-ins lock what, and what a locked-out client is told (django-axes counts).
 
-Ten failed log-ins lock the account, and separately the address they came from, for the
-cool-off time in the settings. The log-in page says so in the reader's language; the token
-endpoint says it in the API's error shape. Both answer 429.
+``AXES_FAILURE_LIMIT`` failed log-ins for one username from one address lock that pair for the
+cool-off time: usernames are no secret, so a lock on the username alone would let anyone lock a
+member out from anywhere, and one on the address alone would lock a whole club behind one Wi-Fi
+for one member's typos. One address that fails ``LOGIN_FAILURES_PER_ADDRESS`` times, whatever
+the usernames, is locked for every username: that is the guesser who tries one password on many
+accounts. axes compares every combination it is given against its one failure limit, so the
+address joins ``lockout_parameters`` only once it has passed its own, higher limit.
+
+The log-in page says so in the reader's language; the token endpoint says it in the API's error
+shape. Both answer 429.
 """
 
 from __future__ import annotations
 
+from axes.attempts import get_cool_off_threshold
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 from rest_framework import status
 from rest_framework.exceptions import APIException
+
+PAIR = ["username", "ip_address"]
+
+
+def lockout_parameters(request: HttpRequest, credentials: dict | None = None) -> list[str | list[str]]:
+    """``AXES_LOCKOUT_PARAMETERS``: the pair always, and the address alone once it is over its limit."""
+    address = getattr(request, "axes_ip_address", None)
+    if not address:
+        return [PAIR]
+    attempts = AccessAttempt.objects.filter(
+        ip_address=address, attempt_time__gte=get_cool_off_threshold(request)
+    )
+    failures = attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    return [PAIR, "ip_address"] if failures >= settings.LOGIN_FAILURES_PER_ADDRESS else [PAIR]
 
 
 def lockout_message() -> str:

@@ -26,7 +26,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
@@ -45,6 +44,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
 
+from players.addresses import client_address
 from players.context_processors import GUEST_SESSION_KEY, THEME_COOKIE
 from players.forms import (
     ClubForm,
@@ -68,6 +68,7 @@ from players.models import (
     delete_account,
     successions,
 )
+from players.throttles import mailbox, wait_for, wait_message
 
 CLUB = "players/club_detail.html"
 
@@ -89,23 +90,35 @@ logger = logging.getLogger(__name__)
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
-    """A new account; for a guest, the guest's own account made permanent, matches and all."""
+    """A new account; for a guest, the guest's own account made permanent, matches and all.
+
+    A sign-up that is right but for a name still to check counts against the client's ``signup``
+    rate, whether the name turns out free or taken; past the rate the form comes back as typed,
+    with when to try again (429).
+    """
     guest = Guest.objects.filter(user__pk=request.user.pk or 0).select_related("user").first()
     form = SignupForm(request.POST or None)
+    wait = None
     if request.method == "POST" and form.is_valid():
-        if guest is not None:
-            data = form.cleaned_data
-            guest.claim(data["username"], data["password1"], data.get("email") or "")
-            user = guest.user
-            request.session.pop(GUEST_SESSION_KEY, None)
-            messages.success(request, _("Your account is ready; your matches are kept."))
-        else:
-            user = form.save()
-            Club.personal_for(user)
-        login(request, user, backend=SIGN_IN_BACKEND)
-        return redirect(_next_page(request) or "home")
+        wait = wait_for(request, "signup")
+        if wait is not None:
+            form.add_error(None, wait_message(wait))
+        elif (user := form.create(guest)) is not None:
+            if guest is not None:
+                request.session.pop(GUEST_SESSION_KEY, None)
+                messages.success(request, _("Your account is ready; your matches are kept."))
+            login(request, user, backend=SIGN_IN_BACKEND)
+            return redirect(_next_page(request) or "home")
     context = {"form": form, "next": _next_page(request), "guest": guest}
-    return render(request, "registration/signup.html", context)
+    return _retry_later(render(request, "registration/signup.html", context), wait)
+
+
+def _retry_later(response: HttpResponse, wait: int | None) -> HttpResponse:
+    """A page refused by a throttle: 429 with ``Retry-After``; any other answer as it is."""
+    if wait is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_POST
@@ -117,7 +130,7 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     """
     if request.user.is_authenticated:
         return redirect("new_match")
-    key = f"guest-starts:{get_client_ip_address(request)}"
+    key = f"guest-starts:{client_address(request)}"
     cache.add(key, 0, timeout=3600)
     starts: int | None
     try:
@@ -208,10 +221,20 @@ class RedirectThenSend(HttpResponseRedirect):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, throttled: a client may ask ``password_reset`` times, and one e-mail address be
+    sent ``password_reset_mail`` mails, in the rates' period. A refusal is the same for a known
+    and an unknown address: it is counted before anyone is looked up."""
+
     form_class = PasswordResetForm
 
     def form_valid(self, form: auth_forms.PasswordResetForm) -> HttpResponse:
         assert isinstance(form, PasswordResetForm)
+        wait = wait_for(self.request, "password_reset") or wait_for(
+            self.request, "password_reset_mail", mailbox(form.cleaned_data["email"])
+        )
+        if wait is not None:
+            form.add_error(None, wait_message(wait))
+            return _retry_later(self.form_invalid(form), wait)
         super().form_valid(form)  # queues the mails (form.save), answers a redirect we replace
         return RedirectThenSend(self.get_success_url(), form.send_later)
 

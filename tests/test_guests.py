@@ -129,7 +129,7 @@ def test_a_refused_sign_up_leaves_the_guest_as_it_was(client):
         reverse("signup"), {"username": "gerda", "password1": PASSWORD, "password2": PASSWORD}
     )
     assert response.status_code == 200
-    assert "already exists" in response.content.decode()
+    assert "This username is taken" in response.content.decode()
     assert Guest.objects.filter(pk=guest.pk).exists()
 
 

@@ -65,7 +65,8 @@ token_schema = extend_schema(
     operation_id="auth_token_create",
     summary="Log in: a token for the Authorization header",
     request=CredentialsSerializer,
-    responses={200: TokenSerializer, 429: ERROR, **BODY_ERRORS},
+    # 403: the account holds its cap of live tokens; 429: locked out, or throttled.
+    responses={200: TokenSerializer, 403: ERROR, 429: ERROR, **BODY_ERRORS},
     auth=[],
 )
 logout_schema = extend_schema(

@@ -51,3 +51,25 @@ def test_production_headers(client, settings):
     assert response["X-Frame-Options"] == "DENY"
     assert response["Referrer-Policy"] == "same-origin"
     assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def cache_directives(response) -> set[str]:
+    return {part.strip() for part in response.get("Cache-Control", "").split(",") if part.strip()}
+
+
+@pytest.mark.parametrize("path", ["/", "/clubs/", "/accounts/password_change/", "/no-such-page/"])
+def test_signed_in_pages_are_kept_by_no_cache(client, alice, club, path):
+    client.force_login(alice)
+    assert {"private", "no-store"} <= cache_directives(client.get(path))
+
+
+def test_signed_in_downloads_and_api_answers_are_kept_by_no_cache(client, api, alice, club):
+    client.force_login(alice)
+    assert {"private", "no-store"} <= cache_directives(client.get(f"/clubs/{club.pk}/results.csv"))
+    assert {"private", "no-store"} <= cache_directives(api.get("/api/matches/"))
+
+
+def test_anonymous_pages_keep_their_caching(client):
+    for path in ("/", "/rules/", "/api/games/"):
+        response = client.get(path)
+        assert "Cache-Control" not in response

@@ -107,3 +107,23 @@ def test_a_token_in_use_is_renewed_and_a_wrong_one_with_its_key_is_refused(alice
     alice.is_active = False
     alice.save()
     assert client_with(token).get("/api/matches/").status_code == 401
+
+
+def test_an_account_has_only_so_many_live_tokens(anonymous_api, alice, settings):
+    """Past the cap a log-in is refused in the error shape, saying how to free one; a log-out
+    (or an expired token) makes room again."""
+    settings.REST_KNOX = {**settings.REST_KNOX, "TOKEN_LIMIT_PER_USER": 2}
+    first, _second = token_for(alice), token_for(alice)
+    credentials = {"username": "alice", "password": PASSWORD}
+    response = anonymous_api.post("/api/auth/token/", credentials, format="json")
+    assert response.status_code == 403
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [("too_many_tokens", "")]
+    assert AuthToken.objects.filter(user=alice).count() == 2
+    client_with(first).post("/api/auth/logout/")
+    assert anonymous_api.post("/api/auth/token/", credentials, format="json").status_code == 200
+
+
+def test_the_token_cap_is_set(settings):
+    from knox.settings import knox_settings
+
+    assert 1 <= (knox_settings.TOKEN_LIMIT_PER_USER or 0) <= 20
