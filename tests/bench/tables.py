@@ -1,6 +1,6 @@
 """Part ``tables`` of ``make bench``: a club evening. Every table has four phones and a TV that
-refresh once a second, and enters a round every 30 s (``locustfile.py``: ``Scorer``,
-``PlayerPhone``, ``Tv``), against gunicorn (``site.WORKERS`` sync workers) and PostgreSQL.
+refresh once a second, and enters a round every 30 s (``locustfile.py``: ``EveningTable``, one
+locust user per table), against gunicorn (``site.WORKERS`` sync workers) and PostgreSQL.
 
 First ``EVENING_TABLES`` tables for ``BENCH_TABLES_SECONDS``: the budget is p95 < 100 ms for
 every request kind, and no failure. Then how many tables one server carries: the table count
@@ -46,9 +46,9 @@ def _step(
     site.current_tags(seed)
     return site.locust(
         "locustfile.py",
-        ["Scorer", "PlayerPhone", "Tv"],
-        users=DEVICES * count,
-        spawn_rate=DEVICES * count / RAMP_SECONDS,
+        ["EveningTable"],
+        users=count,
+        spawn_rate=count / RAMP_SECONDS,
         seconds=seconds,
         host=host,
         out=site.STATIC_ROOT / f"tables-{count}",
