@@ -5,16 +5,11 @@ per-process cache is bounded."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 from games.registry import home_for
 from players.models import Club
 from tests.factories import demo_match
+from tests.settings_runs import production_setting
 
-ROOT = Path(__file__).resolve().parent.parent
 SHOW = (
     "import django; django.setup(); from django.conf import settings as s; "
     "c = s.CACHES['default']; print(c['BACKEND'], s.SESSION_ENGINE, c.get('OPTIONS', {}).get('MAX_ENTRIES'))"
@@ -22,19 +17,7 @@ SHOW = (
 
 
 def _settings(**extra: str) -> str:
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in {"DEBUG", "REDIS_URL"}},
-        "DEBUG": "0",
-        "SECRET_KEY": "a-long-random-production-secret-" + "x" * 40,
-        "ALLOWED_HOSTS": "scoreblok.example",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        **extra,
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", SHOW], cwd=ROOT, env=env, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
+    return production_setting(SHOW, **extra)
 
 
 def test_with_a_shared_cache_sessions_are_read_from_it():

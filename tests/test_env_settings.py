@@ -4,14 +4,13 @@ a bare traceback."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.settings_runs import run_with_settings
+
 SHOW = (
     "import django; django.setup(); from django.conf import settings as s; "
     "print(s.DEBUG, s.PREPARED, s.GUEST_DAYS)"
@@ -19,19 +18,7 @@ SHOW = (
 
 
 def start(*command: str, **env: str) -> subprocess.CompletedProcess[str]:
-    inherited = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DEBUG", "DATABASE_PREPARED", "GUEST_DAYS", "PYTEST_CURRENT_TEST"}
-    }
-    return subprocess.run(
-        list(command) or [sys.executable, "-c", SHOW],
-        cwd=ROOT,
-        env={**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_with_settings(*command, code=SHOW, unset={"DATABASE_PREPARED", "GUEST_DAYS"}, **env)
 
 
 @pytest.mark.parametrize(

@@ -4,16 +4,14 @@ is fetched anew."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from django.core.files.storage import FileSystemStorage
 from django.utils.module_loading import import_string
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.settings_runs import production_setting
+
 SHOW = (
     "import django; django.setup(); from django.conf import settings; "
     "print(settings.STORAGES['staticfiles']['BACKEND'])"
@@ -21,18 +19,7 @@ SHOW = (
 
 
 def production_static_storage_class() -> Any:
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in {"DEBUG", "PYTEST_CURRENT_TEST"}},
-        "DEBUG": "0",
-        "SECRET_KEY": "a-long-random-production-secret-" + "x" * 40,
-        "ALLOWED_HOSTS": "scoreblok.example",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", SHOW], cwd=ROOT, env=env, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    return import_string(result.stdout.strip())
+    return import_string(production_setting(SHOW))
 
 
 def test_production_names_a_static_file_by_its_contents_and_compresses_it(tmp_path: Path) -> None:

@@ -4,34 +4,21 @@ database being down is an outage, 503: tests/test_outages.py.)"""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.db import ProgrammingError
 from django.db.models import QuerySet
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.settings_runs import run_with_settings
+
 PROBE = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
 SERVER_START = "import config.wsgi"
 
 
 def run_settings(*command: str, probe: str = PROBE, **env: str) -> subprocess.CompletedProcess[str]:
-    inherited = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", "PYTEST_CURRENT_TEST"}
-    }
-    return subprocess.run(
-        list(command) or [sys.executable, "-c", probe],
-        cwd=ROOT,
-        env={**inherited, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_with_settings(*command, code=probe, **env)
 
 
 def test_debug_is_off_unless_the_environment_turns_it_on():
