@@ -58,14 +58,7 @@ def _ladder(club: Club, user: object, season: Competition) -> Competition | None
             continue
         try:
             with transaction.atomic():
-                match = Match.start(
-                    club=club,
-                    game=home.slug,
-                    players=list(demo.players),
-                    teams=demo.teams,
-                    options=dict(demo.options),
-                    by=user,
-                )
+                match = Match.start_demo(club, home, by=user)
                 _finish(match, demo, user)
                 games = [*season.games, home.slug]
                 ladder = Competition.objects.create(

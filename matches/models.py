@@ -330,6 +330,21 @@ class Match(models.Model):
         )
         return match
 
+    @classmethod
+    def start_demo(cls, club: Club, home: GameHome, *, by=None) -> Match:
+        """The game's demo table (its home's players, teams and options), no deal played yet."""
+        demo = home.demo()
+        if demo is None:
+            raise ValueError(f"{home.slug} has no demo")
+        return cls.start(
+            club=club,
+            game=home.slug,
+            players=list(demo.players),
+            teams=demo.teams,
+            options=dict(demo.options),
+            by=by,
+        )
+
     def rematch(self, *, by=None) -> Match:
         """The same game with the same players in the same seats, teams and options; the seat
         after this match's first dealer deals first, as the deal passes round the table."""

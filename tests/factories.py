@@ -169,9 +169,7 @@ def demo_match(home, club, by=None) -> Match:
     """A match of the game's home demo (its players, teams and options) with every demo deal."""
     demo = home.demo()
     assert demo is not None
-    match = Match.start(
-        club=club, game=home.slug, players=list(demo.players), teams=demo.teams, options=demo.options, by=by
-    )
+    match = Match.start_demo(club, home, by=by)
     for body in demo.rounds:
         match.add_round(body, by=by)
     return match

@@ -37,14 +37,7 @@ class Command(BaseCommand):
             demo = home.demo()
             if demo is None or Match.objects.filter(club=club, game=home.slug).exists():
                 continue
-            match = Match.start(
-                club=club,
-                game=home.slug,
-                players=list(demo.players),
-                teams=demo.teams,
-                options=dict(demo.options),
-                by=user,
-            )
+            match = Match.start_demo(club, home, by=user)
             for body in demo.rounds:
                 match.add_round(body, by=user)
         league_demo.load_season(club, user)
