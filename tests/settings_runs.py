@@ -36,8 +36,9 @@ def run_with_settings(
     )
 
 
-def production_setting(code: str, **env: str) -> str:
-    """What ``code`` prints with production's settings (and ``env``); it must succeed."""
-    result = run_with_settings(code=code, unset={"REDIS_URL"}, **{**PRODUCTION, **env})
+def production_setting(code: str, *, unset: Iterable[str] = (), **env: str) -> str:
+    """What ``code`` prints with production's settings (and ``env``, less ``unset`` and
+    ``REDIS_URL``); it must succeed."""
+    result = run_with_settings(code=code, unset={"REDIS_URL", *unset}, **{**PRODUCTION, **env})
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()

@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -18,31 +14,16 @@ from django.urls import reverse
 
 from config.logs import JsonFormatter, OutageMailedOnce
 from tests.factories import InvitationFactory, token_for
+from tests.settings_runs import PRODUCTION, production_setting, run_with_settings
 
-ROOT = Path(__file__).resolve().parent.parent
 SENTRY = "http://public@127.0.0.1:9/1"
 
 
 def _run(probe: str, **extra: str) -> str:
     """``probe`` printed by a fresh Python with production's settings and ``extra`` in its environment."""
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in {"DEBUG", "SENTRY_DSN", "ADMINS", "LOG_FORMAT"}},
-        "DEBUG": "0",
-        "SECRET_KEY": "a-long-random-production-secret-" + "x" * 40,
-        "ALLOWED_HOSTS": "scoreblok.example",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        **extra,
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()\n" + probe],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
+    return production_setting(
+        "import django; django.setup()\n" + probe, unset={"SENTRY_DSN", "ADMINS", "LOG_FORMAT"}, **extra
     )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
 
 
 SENTRY_PROBE = """
@@ -100,14 +81,7 @@ def test_a_crash_is_mailed_to_the_admins(alice, settings, monkeypatch):
 
 
 def test_a_log_format_nobody_knows_stops_the_start():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1", "LOG_FORMAT": "jsno"}
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    result = run_with_settings(code="import django; django.setup()", DEBUG="1", LOG_FORMAT="jsno")
     assert result.returncode != 0
     assert "LOG_FORMAT='jsno'" in result.stderr
 
@@ -118,20 +92,8 @@ def test_with_log_format_json_every_log_line_is_json():
         "logging.getLogger('matches').error('Export %s not queued', 7)\n"
         "print(logging.getLogger('scoreblok.requests').isEnabledFor(logging.INFO))"
     )
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "DEBUG"},
-        "DEBUG": "0",
-        "SECRET_KEY": "s" * 60,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "LOG_FORMAT": "json",
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()\n" + probe],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
+    result = run_with_settings(
+        code="import django; django.setup()\n" + probe, **PRODUCTION, LOG_FORMAT="json"
     )
     assert result.stdout.strip() == "True"
     [line] = result.stderr.splitlines()
