@@ -41,14 +41,13 @@ class Rating(models.Model):
 
 class RatingChange(models.Model):
     # Figures derived from the matches and rewritten wholesale by a recompute: no database
-    # constraints or single-column indexes of their own (the ORM still cascades deletes, and the
-    # composite indexes below start with club and player). A recompute from scratch writes some
-    # 40 000 rows for 10 000 matches: checking three deferred foreign keys per row at commit took
-    # longer than rating the matches, and a row per ladder (twice the rows, each with its own
-    # index entries) cost the database as much again as rating them.
-    club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
-    )
+    # constraints and as few indexes as the reads need (the ORM still cascades deletes; a club's
+    # rows are found through its players' index). A recompute from scratch writes some 40 000
+    # rows for 10 000 matches: checking deferred foreign keys per row at commit took longer than
+    # rating the matches, a row per ladder (twice the rows, each with its own index entries) cost
+    # the database as much again as rating them, and a club column with an index of its own
+    # (one more value and one more index entry a row) kept the recompute at 1.6 times the bare
+    # openskill loop (budget 1.5, ``make bench``).
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False, db_constraint=False
     )
@@ -69,7 +68,6 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["finished_at", "match_id"]
         indexes = [
-            models.Index(fields=["club", "finished_at", "match"]),
             models.Index(fields=["player", "finished_at", "match"]),
         ]
 
@@ -155,7 +153,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
     """Rewrite the club's ratings from the match at ``since`` on (None: from scratch): delete the
     history from there, fold the matches again from the ratings just before, store the result."""
     results, finished = finished_results(club, since)
-    replaced = RatingChange.objects.filter(club=club)
+    replaced = RatingChange.objects.filter(player__club=club)
     start: dict[Key, Skill] = {}
     if since is not None:
         replaced = replaced.filter(_changes_from(since))
@@ -180,7 +178,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
         ):
             start.setdefault((ladder, player_id), Skill(mu, sigma))
     replaced.delete()
-    ratings, counts = _store_changes(club, fold(results, start), finished, start)
+    ratings, counts = _store_changes(fold(results, start), finished, start)
     players = {player for _, player in ratings}
     if since is None:
         Rating.objects.filter(club=club).delete()
@@ -212,39 +210,55 @@ def recompute(club: Club, since: Position | None = None) -> None:
 
 
 def _store_changes(
-    club: Club, changes: Iterable[Change], finished: dict[int, datetime], start: Mapping[Key, Skill]
+    changes: Iterable[Change], finished: dict[int, datetime], start: Mapping[Key, Skill]
 ) -> tuple[dict[Key, Skill], dict[Key, int]]:
     """Write the history rows as ``changes`` yields them; return each rating they end on (those
     of ``start`` included) and how many rows each (ladder, player) got."""
     tally = _Tally(start)
-    insert_history(club, _tallied(changes, tally), finished)
+    insert_history(_tallied(changes, tally), finished)
     return tally.ratings(), tally.counts
 
 
-HISTORY_FIELDS = ("club", "finished_at", "match", *(name for name in Change._fields if name != "match_id"))
+HISTORY_FIELDS = ("finished_at", "match", *(name for name in Change._fields if name != "match_id"))
 
 
-def insert_history(club: Club, changes: Iterable[Change], finished: Mapping[int, datetime]) -> None:
+ROWS_PER_STATEMENT = 250
+
+
+def insert_history(changes: Iterable[Change], finished: Mapping[int, datetime]) -> None:
     """The project's one statement written by hand: a club's rating history, one row per change,
-    sent as one parameterised ``INSERT`` with every row's values (``executemany``, which psycopg
-    pipelines), the same on PostgreSQL and SQLite. ``bulk_create`` wrote the same rows (the test
-    holds them equal) but prepared every value of every row through its field: a recompute of
-    10 000 matches took 4.1 times the bare openskill loop against the budget of 1.5 (``make
-    bench``). Columns come from the model's fields, so a renamed field follows; each match's
-    finish time is prepared once through its field."""
+    ``ROWS_PER_STATEMENT`` rows to an ``INSERT`` and every such statement sent at once
+    (``executemany``, which psycopg pipelines), the same on PostgreSQL and SQLite.
+
+    Why by hand: ``bulk_create`` wrote the same rows (the test holds them equal) but prepared
+    every value of every row through its field: a recompute of 10 000 matches (39 500 rows) took
+    4.1 times the bare openskill loop against the budget of 1.5 (``make bench``). One row to a
+    statement spent its time in the server's per-statement work: 1.76 s for those rows, against
+    0.85 s at 100 rows a statement and 0.74 s at 250 (medians of four, one run). Columns come from
+    the model's fields, so a renamed field follows; each match's finish time is prepared once
+    through its field."""
     connection = connections[router.db_for_write(RatingChange)]
     fields = [
         field for name in HISTORY_FIELDS if isinstance(field := RatingChange._meta.get_field(name), Field)
     ]
     quote = connection.ops.quote_name
-    table = quote(RatingChange._meta.db_table)
     columns = ", ".join(quote(field.column or field.name) for field in fields)
-    placeholders = ", ".join(["%s"] * len(fields))
+    insert = f"INSERT INTO {quote(RatingChange._meta.db_table)} ({columns})"
+    one_row = f"({', '.join(['%s'] * len(fields))})"
     at = RatingChange._meta.get_field("finished_at")
     prepared = {match: at.get_db_prep_save(when, connection) for match, when in finished.items()}
-    rows = [(club.pk, prepared[change.match_id], *change) for change in changes]
+    rows = [(prepared[change.match_id], *change) for change in changes]
+    # The database's own limit on parameters a statement may hold (SQLite's is the lowest).
+    size = max(1, min(ROWS_PER_STATEMENT, connection.ops.bulk_batch_size(fields, rows)))
+    whole = len(rows) - len(rows) % size
+    groups = [
+        tuple(value for row in rows[start : start + size] for value in row) for start in range(0, whole, size)
+    ]
     with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+        if groups:
+            cursor.executemany(f"{insert} VALUES {', '.join([one_row] * size)}", groups)
+        if rows[whole:]:
+            cursor.executemany(f"{insert} VALUES {one_row}", rows[whole:])
 
 
 def _tallied(changes: Iterable[Change], tally: _Tally) -> Iterator[Change]:

@@ -7,13 +7,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from stats.models import RatingChange, insert_history
+from stats.models import ROWS_PER_STATEMENT, RatingChange, insert_history
 from stats.rating import Change
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = ("club_id", "match_id", "player_id", "finished_at", *Change._fields[2:])
+FIELDS = ("match_id", "player_id", "finished_at", *Change._fields[2:])
 
 
 def test_the_written_history_is_the_one_bulk_create_writes():
@@ -25,11 +25,25 @@ def test_the_written_history_is_the_one_bulk_create_writes():
         Change(match.pk, anna.pk, "duizenden", 25.0, 8.3, 27.5, 7.9, 25.0, 8.3, 26.1, 8.0),
         Change(match.pk, bram.pk, "duizenden", 25.0, 8.3, 22.5, 7.9, 25.0, 8.3, 23.9, 8.0),
     ]
-    insert_history(club, changes, finished)
+    insert_history(changes, finished)
     written = list(RatingChange.objects.order_by("player_id").values_list(*FIELDS))
     RatingChange.objects.all().delete()
     RatingChange.objects.bulk_create(
-        RatingChange(club=club, finished_at=finished[c.match_id], **c._asdict()) for c in changes
+        RatingChange(finished_at=finished[c.match_id], **c._asdict()) for c in changes
     )
     assert list(RatingChange.objects.order_by("player_id").values_list(*FIELDS)) == written
-    assert written[0][3] == finished[match.pk]  # the moment, to the microsecond, time zone and all
+    assert written[0][2] == finished[match.pk]  # the moment, to the microsecond, time zone and all
+
+
+def test_a_history_longer_than_one_statement_is_written_whole_and_in_order():
+    club = ClubFactory()
+    match = MatchFactory(club=club)
+    player = PlayerFactory(club=club, name="Zoe History")
+    finished = {match.pk: datetime(2026, 12, 3, 22, 0, tzinfo=UTC)}
+    count = 2 * ROWS_PER_STATEMENT + 3  # two whole statements and three rows after them
+    changes = [
+        Change(match.pk, player.pk, "canasta", 25.0, 8.3, float(n), 7.9, 25.0, 8.3, 26.0, 8.0)
+        for n in range(count)
+    ]
+    insert_history(changes, finished)
+    assert sorted(RatingChange.objects.values_list("game_mu", flat=True)) == [float(n) for n in range(count)]

@@ -24,7 +24,7 @@ def stored(club: Club) -> tuple[list[tuple], list[tuple]]:
         Rating.objects.filter(club=club).values_list("player__name", "ladder", "mu", "sigma", "matches")
     )
     history = list(
-        RatingChange.objects.filter(club=club)
+        RatingChange.objects.filter(player__club=club)
         .order_by("finished_at", "match_id", "player__name")
         .values_list("match_id", "player__name", "game", *FIGURES)
     )
@@ -142,7 +142,7 @@ def test_the_stored_history_holds_exactly_what_the_fold_computed(club, alice):
     results, finished = finished_results(club)
     ratings, changes = rate(results, {})
     expected = [(c.match_id, c.player_id, finished[c.match_id], *c[2:]) for c in changes]
-    rows = RatingChange.objects.filter(club=club).order_by("finished_at", "match_id", "player_id")
+    rows = RatingChange.objects.filter(player__club=club).order_by("finished_at", "match_id", "player_id")
     assert list(rows.values_list("match_id", "player_id", "finished_at", "game", *FIGURES)) == sorted(
         expected, key=lambda row: (row[2], row[0], row[1])
     )
