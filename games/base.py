@@ -131,8 +131,11 @@ class BaseHome:
     def paper_columns(self) -> tuple[int, ...]:
         return get_game(self.slug).player_counts
 
-    def paper_sides(self, players: int) -> int:
-        """Columns of a paper sheet for a table of ``players``: one per scoring unit."""
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        return (0,)
+
+    def paper_sides(self, players: int, teams: int) -> int:
+        """Columns of a paper sheet for a table of ``players``: one per player."""
         return players
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:

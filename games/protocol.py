@@ -225,8 +225,13 @@ class GameHome(Protocol):
         """The table sizes a paper sheet can be printed for."""
         ...
 
-    def paper_sides(self, players: int) -> int:
-        """How many score columns a paper sheet for ``players`` has (players, or teams)."""
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        """How a table of ``players`` may sit on paper: 0 for everyone alone, else a number of
+        teams; the first is what the sheet prints unless the reader picks another."""
+        ...
+
+    def paper_sides(self, players: int, teams: int) -> int:
+        """How many score columns a paper sheet for ``players`` in ``teams`` has."""
         ...
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.statistics import statistics as barbuse_statistics
-from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, MESSAGES, contract_name
+from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import common_tables, default_option
@@ -87,7 +87,7 @@ class BarbuseHome(BaseHome):
                 slug=slug,
                 anchor=f"contract-{slug}",
                 name=contract_name(slug),
-                gloss=str(CONTRACT_GLOSSES.get(slug, "")),
+                gloss=gloss(slug),
                 fields=barbuse.CONTRACT_FIELDS[slug],
                 deal_totals=totals[slug],
             )

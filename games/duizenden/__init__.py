@@ -73,6 +73,11 @@ class DuizendenHome(BaseHome):
         limits = duizenden.card_limits(setup.int_option("jokers"))
         return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
 
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        """Alone, or teams of equal size with at least two players each: the sheet then adds a
+        total per team."""
+        return (0, *(teams for teams in range(2, players // 2 + 1) if players % teams == 0))
+
     def rules_tables(self) -> Context:
         queen = int(str(default_option(self.slug, "queen_of_spades")))
         jokers = int(str(default_option(self.slug, "jokers")))

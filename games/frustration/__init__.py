@@ -163,8 +163,7 @@ class ContractsHome(FrustrationHome):
     option_meanings: Mapping[str, Text] = {
         "packs": PACKS_MEANING,
         "real_jokers": gettext_lazy(
-            "Real jokers played per two packs, on top of the eight twos. 0 means the twos are the "
-            "only wild cards."
+            "Real jokers played per two packs, on top of the twos. 0 means the twos are the only wild cards."
         ),
     }
 
