@@ -1,4 +1,5 @@
-"""The rules pages: the list of games, one game's rules, one section of them, a paper sheet.
+"""The rules pages: the list of games, one game's rules, one section of them, a search across
+them, a paper sheet.
 
 The pages are public (a rule is no secret) and ask the game's home for everything: its sections,
 its tables (built from the engine's data) and its prose (``<game>/rules.html``, one
@@ -22,7 +23,10 @@ from django.views.decorators.vary import vary_on_headers
 from games.protocol import Context, GameHome, HtmxHttpRequest, Section
 from games.registry import all_homes, home_for
 from games.tables import OptionField, option_fields
+from rulebook.search import search
 from scoring import UnknownGame
+
+QUERY_LENGTH = 100  # characters of a search read; a rule is found with a few words
 
 
 def _home_or_404(game: str) -> GameHome:
@@ -53,6 +57,23 @@ def _page_context(home: GameHome) -> dict[str, object]:
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "rulebook/index.html", {"games": all_homes()})
+
+
+@require_safe
+def rules_search(request: HttpRequest) -> HttpResponse:
+    """The sections of the rules pages that hold the query's words, in the reader's language,
+    best first; ``game`` keeps them to one game (the scoresheet opens it so)."""
+    query = request.GET.get("q", "").strip()[:QUERY_LENGTH]
+    try:
+        scope: GameHome | None = home_for(request.GET.get("game", ""))
+    except UnknownGame:
+        scope = None
+    hits = search(query, [scope.slug] if scope else None) if query else []
+    return render(
+        request,
+        "rulebook/search.html",
+        {"query": query, "scope": scope, "games": all_homes(), "hits": hits},
+    )
 
 
 @require_safe
