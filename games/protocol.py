@@ -178,6 +178,11 @@ class GameHome(Protocol):
         """The game's own sentence for an error code, or None for the shared one."""
         ...
 
+    def rule_section(self, code: str) -> str | None:
+        """The anchor of the rules page's section that a refusal with this code enforces (the
+        sheet links the refusal to it), or None."""
+        ...
+
     def parse_round(self, data: QueryDict, lines: int) -> Json:
         """A phone form's POST (a form of ``lines`` entry lines) as the round JSON."""
         ...

@@ -46,6 +46,15 @@ class BarbuseHome(BaseHome):
         *((f"contract-{slug}", CONTRACT_NAMES[slug]) for slug in barbuse.CONTRACTS),
     )
     messages: Mapping[str, Text] = MESSAGES
+    rule_sections: Mapping[str, str] = {
+        barbuse.BarbuseCode.UNKNOWN_CONTRACT: "contracts",
+        barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: "spelmaker",
+        barbuse.BarbuseCode.TRICKS_TOTAL: f"contract-{barbuse.KNOBBELEN}",
+        barbuse.BarbuseCode.QUEENS_TOTAL: f"contract-{barbuse.NO_QUEENS}",
+        barbuse.BarbuseCode.HEARTS_TOTAL: f"contract-{barbuse.NO_HEARTS}",
+        barbuse.BarbuseCode.PLACES: f"contract-{barbuse.AANLEGGEN}",
+        barbuse.BarbuseCode.KING_COUNT: f"contract-{barbuse.NO_KING_OF_HEARTS}",
+    }
     option_labels: Mapping[str, Text] = {
         "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
         "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),

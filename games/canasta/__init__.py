@@ -123,6 +123,15 @@ class CanastaHome(BaseHome):
             "red threes exist."
         ),
     }
+    rule_sections: Mapping[str, str] = {
+        canasta.CanastaCode.WENT_OUT_COUNT: "going-out",
+        canasta.CanastaCode.TOO_MANY_RED_THREES: "threes",
+        canasta.CanastaCode.CONCEALED_WITHOUT_GOING_OUT: "going-out",
+        canasta.CanastaCode.WENT_OUT_WITHOUT_CANASTA: "going-out",
+        canasta.CanastaCode.WENT_OUT_WITH_CARDS: "going-out",
+        canasta.CanastaCode.CANASTAS_EXCEED_MELD: "canastas",
+        canasta.CanastaCode.BELOW_MINIMUM_MELD: "minimum-meld",
+    }
     messages: Mapping[str, Text] = {
         "went_out_count": gettext_lazy("At most one side can go out, not %(count)s."),
         "went_out_without_canasta": ngettext_lazy(

@@ -50,6 +50,12 @@ class DuizendenHome(BaseHome):
         ("queen-of-spades", gettext_lazy("The queen of spades")),
         ("going-out", gettext_lazy("The end of a deal")),
     )
+    rule_sections: Mapping[str, str] = {
+        duizenden.DuizendenCode.WENT_OUT_COUNT: "going-out",
+        duizenden.DuizendenCode.WENT_OUT_WITH_CARDS: "going-out",
+        duizenden.DuizendenCode.ZERO_WITHOUT_GOING_OUT: "going-out",
+        duizenden.DuizendenCode.MORE_POINTS_THAN_CARDS: "cards",
+    }
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
         "more_points_than_cards": gettext_lazy(
