@@ -29,6 +29,7 @@ from games.protocol import (
 )
 from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
+from scoring.errors import Code
 
 Titles = tuple[tuple[str, Text], ...]
 
@@ -45,6 +46,21 @@ COMMON_SECTIONS: Titles = (
 )
 # Sections told in the same words for every game live in the rulebook's page template.
 SHARED_SECTIONS = frozenset({"options"})
+# The section each generic refusal enforces, on any game's page (keyed by code, not by game);
+# a home names the sections of its own codes, and may send a generic one elsewhere.
+GENERIC_RULE_SECTIONS: Mapping[str, str] = {
+    Code.REQUIRED: "checks",
+    Code.INVALID: "checks",
+    Code.WRONG_ENTRY_COUNT: "checks",
+    Code.NEGATIVE: "checks",
+    Code.NOT_MULTIPLE_OF_5: "checks",
+    Code.UNKNOWN_CARD: "cards",
+    Code.TOO_MANY_CARDS: "cards",
+    Code.POINTS_MISMATCH: "cards",
+    Code.MATCH_FINISHED: "end",
+    Code.UNKNOWN_OPTION: "options",
+    Code.WRONG_PLAYER_COUNT: "players",
+}
 
 
 def to_json(value: object) -> Json:
@@ -75,6 +91,8 @@ class BaseHome:
     option_labels: Mapping[str, Text] = {}
     option_meanings: Mapping[str, Text] = {}
     messages: Mapping[str, Text] = {}
+    # The rules page's section each of the game's own refusal codes enforces.
+    rule_sections: Mapping[str, str] = {}
     # Deals on one paper sheet, and every how many deals a thicker line is drawn (0: none).
     paper_deals: int = 20
     paper_block: int = 0
@@ -87,6 +105,9 @@ class BaseHome:
 
     def message(self, error: RuleError) -> Text | None:
         return self.messages.get(error.code)
+
+    def rule_section(self, code: str) -> str | None:
+        return self.rule_sections.get(code) or GENERIC_RULE_SECTIONS.get(code)
 
     def parse_round(self, data: QueryDict, lines: int) -> Json:
         return round_forms.parse_round(data, lines)
@@ -131,8 +152,11 @@ class BaseHome:
     def paper_columns(self) -> tuple[int, ...]:
         return get_game(self.slug).player_counts
 
-    def paper_sides(self, players: int) -> int:
-        """Columns of a paper sheet for a table of ``players``: one per scoring unit."""
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        return (0,)
+
+    def paper_sides(self, players: int, teams: int) -> int:
+        """Columns of a paper sheet for a table of ``players``: one per player."""
         return players
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:

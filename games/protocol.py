@@ -178,6 +178,11 @@ class GameHome(Protocol):
         """The game's own sentence for an error code, or None for the shared one."""
         ...
 
+    def rule_section(self, code: str) -> str | None:
+        """The anchor of the rules page's section that a refusal with this code enforces (the
+        sheet links the refusal to it), or None."""
+        ...
+
     def parse_round(self, data: QueryDict, lines: int) -> Json:
         """A phone form's POST (a form of ``lines`` entry lines) as the round JSON."""
         ...
@@ -225,8 +230,13 @@ class GameHome(Protocol):
         """The table sizes a paper sheet can be printed for."""
         ...
 
-    def paper_sides(self, players: int) -> int:
-        """How many score columns a paper sheet for ``players`` has (players, or teams)."""
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        """How a table of ``players`` may sit on paper: 0 for everyone alone, else a number of
+        teams; the first is what the sheet prints unless the reader picks another."""
+        ...
+
+    def paper_sides(self, players: int, teams: int) -> int:
+        """How many score columns a paper sheet for ``players`` in ``teams`` has."""
         ...
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:

@@ -122,6 +122,27 @@ def option_rows(home: GameHome) -> list[OptionRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class OptionField:
+    """An option on a paper sheet's head: its name, and the match's value (blank to fill in)."""
+
+    name: str
+    label: str
+    value: str
+
+
+def option_fields(home: GameHome, options: Mapping[str, object] | None = None) -> list[OptionField]:
+    """Every option of the game, to note on paper: blank, or the values a match was set up with."""
+    return [
+        OptionField(
+            option.name,
+            home.option_label(option.name),
+            value_label(home, option, options[option.name]) if options is not None else "",
+        )
+        for option in get_game(home.slug).options
+    ]
+
+
 def default_option(slug: str, name: str, players: int | None = None) -> object:
     """An option's default (for the smallest table when it depends on the player count)."""
     rules = get_game(slug)

@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import home_for
-from matches.refusals import AnyError
+from matches.refusals import AnyError, RuleLink, rule_link
 from scoring import RuleError
 
 MESSAGES: Mapping[str, Promise] = {
@@ -80,14 +80,17 @@ def error_list(errors: Sequence[AnyError], game: str | None = None) -> list[dict
     return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]
 
 
-def error_summary(errors: Sequence[dict[str, str]], labels: Sequence[str]) -> list[tuple[str, str]]:
-    """(where, message) per error for the list on top of a refused form: ``where`` is the player
-    or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else ""."""
+def error_summary(
+    errors: Sequence[dict[str, str]], labels: Sequence[str], game: str | None = None
+) -> list[tuple[str, str, RuleLink | None]]:
+    """(where, message, rule) per error for the list on top of a refused form: ``where`` is the
+    player or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else
+    ""; ``rule`` the section of the game's rules the refusal enforces, when there is one."""
     summary = []
     for error in errors:
         parts = error["field"].split(".")
         where = ""
         if len(parts) >= 2 and parts[0] == "entries" and parts[1].isdigit() and int(parts[1]) < len(labels):
             where = labels[int(parts[1])]
-        summary.append((where, error["message"]))
+        summary.append((where, error["message"], rule_link(error["code"], game) if game else None))
     return summary

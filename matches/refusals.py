@@ -5,6 +5,11 @@ clubs, requests or what is already stored. The site has a few refusals of its ow
 player, a stale phone, a reused idempotency key...): they have their own codes, ``SiteCode``,
 and travel as ``SiteRefused``. Both carry errors with ``code``, ``field`` and ``params``, so one
 message table and one error shape serve them alike.
+
+A refusal of the game's rules also says which rule it enforces: ``rule_link`` finds the section of
+the game's rules page its home names for the code, so the sheet can link "why" to the rule itself.
+The site's own refusals enforce no rule of the game and have no link (``required`` and
+``invalid``, which the engine raises too, link to what Scoreblok checks).
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from django.urls import reverse
+
+from games.registry import home_for
 from scoring import RuleError
 
 
@@ -55,3 +63,31 @@ class SiteRefused(Exception):
 
 def refuse(code: SiteCode, field: str = "", **params: object) -> SiteRefused:
     return SiteRefused([SiteError(code, field, MappingProxyType(params))])
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """The rule a refusal enforces: its section's title, the rules page at its anchor, and the
+    section alone (the fragment the scoresheet opens in its rules panel)."""
+
+    anchor: str
+    title: str
+    page: str
+    section: str
+
+
+def rule_link(code: str, game: str) -> RuleLink | None:
+    """The section of ``game``'s rules page that a refusal with ``code`` enforces, or None: the
+    site's own codes (a stale phone, an unknown player) are no rule of the game, so no home names
+    a section for them."""
+    home = home_for(game)
+    anchor = home.rule_section(code)
+    section = next((s for s in home.rules_sections() if s.anchor == anchor), None)
+    if section is None:
+        return None
+    return RuleLink(
+        section.anchor,
+        section.title,
+        f"{reverse('rules_game', args=[game])}#{section.anchor}",
+        reverse("rules_section", args=[game, section.anchor]),
+    )

@@ -442,7 +442,7 @@ def _form_context(
         "match": sheet.match,
         "home": home,
         "errors": grouped,
-        "error_summary": error_summary(errors, [row.label for row in rows]),
+        "error_summary": error_summary(errors, [row.label for row in rows], sheet.match.game),
         "fields": fields_context(sheet, rows, body, grouped, number),
         **home.sheet_context(sheet, body, number),
     }

@@ -1,4 +1,5 @@
-"""The rules pages: the list of games, one game's rules, one section of them, a paper sheet.
+"""The rules pages: the list of games, one game's rules, one section of them, a search across
+them, a paper sheet.
 
 The pages are public (a rule is no secret) and ask the game's home for everything: its sections,
 its tables (built from the engine's data) and its prose (``<game>/rules.html``, one
@@ -11,6 +12,8 @@ a page without JavaScript) is sent to the full page at that anchor, so the link 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +22,11 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.protocol import Context, GameHome, HtmxHttpRequest, Section
 from games.registry import all_homes, home_for
+from games.tables import OptionField, option_fields
+from rulebook.search import search
 from scoring import UnknownGame
+
+QUERY_LENGTH = 100  # characters of a search read; a rule is found with a few words
 
 
 def _home_or_404(game: str) -> GameHome:
@@ -53,6 +60,23 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+def rules_search(request: HttpRequest) -> HttpResponse:
+    """The sections of the rules pages that hold the query's words, in the reader's language,
+    best first; ``game`` keeps them to one game (the scoresheet opens it so)."""
+    query = request.GET.get("q", "").strip()[:QUERY_LENGTH]
+    try:
+        scope: GameHome | None = home_for(request.GET.get("game", ""))
+    except UnknownGame:
+        scope = None
+    hits = search(query, [scope.slug] if scope else None) if query else []
+    return render(
+        request,
+        "rulebook/search.html",
+        {"query": query, "scope": scope, "games": all_homes(), "hits": hits},
+    )
+
+
+@require_safe
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     home = _home_or_404(game)
     return render(request, "rulebook/game.html", {**_page_context(home), "sections": home.rules_sections()})
@@ -78,24 +102,43 @@ def rules_section(request: HtmxHttpRequest, game: str, anchor: str) -> HttpRespo
     )
 
 
+def _number(request: HttpRequest, name: str) -> int | None:
+    try:
+        return int(request.GET.get(name, ""))
+    except ValueError:
+        return None
+
+
 @require_safe
 def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
-    """A blank scoresheet to print, for a table that keeps score on paper."""
+    """A blank scoresheet to print, for a table that keeps score on paper: a column group per
+    player (or per team), the options to note on its head, the rules reminder on the back."""
     home = _home_or_404(game)
     choices = home.paper_columns()
-    try:
-        columns = int(request.GET.get("columns", ""))
-    except ValueError:
-        columns = 0
+    columns = _number(request, "columns")
     if columns not in choices:
         columns = 4 if 4 in choices else min(choices)
-    sides = home.paper_sides(columns)
-    context = {
+    team_choices = home.paper_teams(columns)
+    teams = _number(request, "teams")
+    if teams not in team_choices:
+        teams = team_choices[0]
+    return render(request, home.paper_template, paper_context(home, columns, teams, option_fields(home)))
+
+
+def paper_context(
+    home: GameHome, players: int, teams: int, fields: Sequence[OptionField]
+) -> dict[str, object]:
+    """What a paper sheet's template needs, for a table of ``players`` sitting in ``teams``."""
+    sides = home.paper_sides(players, teams)
+    return {
         **_page_context(home),
-        "column_choices": choices,
+        "column_choices": home.paper_columns(),
+        "team_choices": home.paper_teams(players),
         "columns": range(1, sides + 1),
-        "column_count": columns,
-        "plays_alone": sides == columns,
+        "column_count": players,
+        "team_count": teams,
+        "team_columns": range(1, teams + 1) if sides == players else range(0),
+        "plays_alone": sides == players,
+        "option_fields": fields,
         "rows": home.paper_rows(),
     }
-    return render(request, home.paper_template, context)

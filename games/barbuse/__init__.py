@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.statistics import statistics as barbuse_statistics
-from games.barbuse.words import CONTRACT_GLOSSES, CONTRACT_NAMES, MESSAGES, contract_name
+from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.tables import common_tables, default_option
@@ -46,6 +46,15 @@ class BarbuseHome(BaseHome):
         *((f"contract-{slug}", CONTRACT_NAMES[slug]) for slug in barbuse.CONTRACTS),
     )
     messages: Mapping[str, Text] = MESSAGES
+    rule_sections: Mapping[str, str] = {
+        barbuse.BarbuseCode.UNKNOWN_CONTRACT: "contracts",
+        barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: "spelmaker",
+        barbuse.BarbuseCode.TRICKS_TOTAL: f"contract-{barbuse.KNOBBELEN}",
+        barbuse.BarbuseCode.QUEENS_TOTAL: f"contract-{barbuse.NO_QUEENS}",
+        barbuse.BarbuseCode.HEARTS_TOTAL: f"contract-{barbuse.NO_HEARTS}",
+        barbuse.BarbuseCode.PLACES: f"contract-{barbuse.AANLEGGEN}",
+        barbuse.BarbuseCode.KING_COUNT: f"contract-{barbuse.NO_KING_OF_HEARTS}",
+    }
     option_labels: Mapping[str, Text] = {
         "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
         "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),
@@ -87,7 +96,7 @@ class BarbuseHome(BaseHome):
                 slug=slug,
                 anchor=f"contract-{slug}",
                 name=contract_name(slug),
-                gloss=str(CONTRACT_GLOSSES.get(slug, "")),
+                gloss=gloss(slug),
                 fields=barbuse.CONTRACT_FIELDS[slug],
                 deal_totals=totals[slug],
             )

@@ -18,12 +18,15 @@ CONTRACT_NAMES: Mapping[str, Promise] = {
     barbuse.AANLEGGEN: gettext_lazy("Building rows (Aanleggen)"),
     barbuse.NO_KING_OF_HEARTS: gettext_lazy("No king of hearts (Geen Hartenheer)"),
 }
-# What each contract asks, in a few words.
+# What each contract asks, in a few words (numbers from the engine: ``gloss``).
 CONTRACT_GLOSSES: Mapping[str, Promise] = {
-    barbuse.KNOBBELEN: gettext_lazy("show your tricks with your fingers, then take exactly that many"),
+    barbuse.KNOBBELEN: gettext_lazy(
+        "show your tricks with your fingers, then take that many; %(target)s each when the fingers add "
+        "up to %(tricks)s"
+    ),
     barbuse.NO_QUEENS: gettext_lazy("avoid taking queens"),
     barbuse.NO_HEARTS: gettext_lazy("avoid taking hearts, or take them all"),
-    barbuse.AANLEGGEN: gettext_lazy("build rows from the tens; get rid of your cards first"),
+    barbuse.AANLEGGEN: gettext_lazy("build rows from a 10; get rid of your cards first"),
     barbuse.NO_KING_OF_HEARTS: gettext_lazy("avoid taking the king of hearts"),
 }
 
@@ -39,6 +42,13 @@ MESSAGES: Mapping[str, Promise] = {
     barbuse.BarbuseCode.PLACES: gettext_lazy("The places must be 1 to %(players)s, each once."),
     barbuse.BarbuseCode.KING_COUNT: gettext_lazy("Exactly one player takes the king of hearts."),
 }
+
+
+def gloss(slug: str) -> str:
+    """What a contract asks, in a few words, its numbers the engine's."""
+    text = CONTRACT_GLOSSES.get(slug)
+    numbers = {"target": barbuse.KNOBBELEN_EVEN_TARGET, "tricks": barbuse.TRICKS}
+    return str(text) % numbers if text is not None else ""
 
 
 def contract_name(slug: object) -> str:

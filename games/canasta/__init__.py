@@ -123,6 +123,15 @@ class CanastaHome(BaseHome):
             "red threes exist."
         ),
     }
+    rule_sections: Mapping[str, str] = {
+        canasta.CanastaCode.WENT_OUT_COUNT: "going-out",
+        canasta.CanastaCode.TOO_MANY_RED_THREES: "threes",
+        canasta.CanastaCode.CONCEALED_WITHOUT_GOING_OUT: "going-out",
+        canasta.CanastaCode.WENT_OUT_WITHOUT_CANASTA: "going-out",
+        canasta.CanastaCode.WENT_OUT_WITH_CARDS: "going-out",
+        canasta.CanastaCode.CANASTAS_EXCEED_MELD: "canastas",
+        canasta.CanastaCode.BELOW_MINIMUM_MELD: "minimum-meld",
+    }
     messages: Mapping[str, Text] = {
         "went_out_count": gettext_lazy("At most one side can go out, not %(count)s."),
         "went_out_without_canasta": ngettext_lazy(
@@ -173,9 +182,14 @@ class CanastaHome(BaseHome):
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
 
-    def paper_sides(self, players: int) -> int:
-        """Two or three play alone; four and six in their usual two partnerships."""
-        return len(canasta.DEFAULT_TEAMS.get(players, ())) or players
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        """Two or three play alone; four in two partnerships; six in two teams of three (the
+        usual seating) or in three pairs."""
+        return tuple(players // size for size in canasta.TEAM_SIZES.get(players, ())) or (0,)
+
+    def paper_sides(self, players: int, teams: int) -> int:
+        """A column per side: per team, or per player when everyone plays alone."""
+        return teams or players
 
     def rules_tables(self) -> Context:
         packs_option = next(o for o in get_game(self.slug).options if o.name == "packs")

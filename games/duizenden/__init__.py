@@ -50,6 +50,12 @@ class DuizendenHome(BaseHome):
         ("queen-of-spades", gettext_lazy("The queen of spades")),
         ("going-out", gettext_lazy("The end of a deal")),
     )
+    rule_sections: Mapping[str, str] = {
+        duizenden.DuizendenCode.WENT_OUT_COUNT: "going-out",
+        duizenden.DuizendenCode.WENT_OUT_WITH_CARDS: "going-out",
+        duizenden.DuizendenCode.ZERO_WITHOUT_GOING_OUT: "going-out",
+        duizenden.DuizendenCode.MORE_POINTS_THAN_CARDS: "cards",
+    }
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
         "more_points_than_cards": gettext_lazy(
@@ -72,6 +78,11 @@ class DuizendenHome(BaseHome):
         values = duizenden.card_values(setup.int_option("queen_of_spades"))
         limits = duizenden.card_limits(setup.int_option("jokers"))
         return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
+
+    def paper_teams(self, players: int) -> tuple[int, ...]:
+        """Alone, or teams of equal size with at least two players each: the sheet then adds a
+        total per team."""
+        return (0, *(teams for teams in range(2, players // 2 + 1) if players % teams == 0))
 
     def rules_tables(self) -> Context:
         queen = int(str(default_option(self.slug, "queen_of_spades")))

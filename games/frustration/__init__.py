@@ -30,8 +30,9 @@ from games.protocol import (
 )
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
+from scoring.errors import Code
 from scoring.games import frustration_fr, frustration_nl
-from scoring.games.frustration_family import HAND_SIZE, PhaseHints
+from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints
 
 ANCHOR = "anchor-of-a-contract"  # a section's address is the pattern's with its anchor here
 
@@ -147,6 +148,16 @@ class ContractsHome(FrustrationHome):
     item_title = gettext_lazy("Contract %(number)s")
     items_key = "contracts"
     card_values = frustration_nl.CARD_VALUES
+    rule_sections: Mapping[str, str] = {
+        FrustrationCode.WENT_OUT_COUNT: "going-out",
+        FrustrationCode.WENT_OUT_WITHOUT_CONTRACT: "going-out",
+        FrustrationCode.WENT_OUT_WITH_CARDS: "going-out",
+        FrustrationCode.ZERO_WITHOUT_GOING_OUT: "scoring",
+        FrustrationCode.WRONG_CARD_COUNT: "contracts",
+        FrustrationCode.POINTS_TOO_LOW: "checks",
+        FrustrationCode.POINTS_TOO_HIGH: "contracts",
+        Code.NOT_MULTIPLE_OF_5: "cards",
+    }
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal")),
@@ -163,8 +174,7 @@ class ContractsHome(FrustrationHome):
     option_meanings: Mapping[str, Text] = {
         "packs": PACKS_MEANING,
         "real_jokers": gettext_lazy(
-            "Real jokers played per two packs, on top of the eight twos. 0 means the twos are the "
-            "only wild cards."
+            "Real jokers played per two packs, on top of the twos. 0 means the twos are the only wild cards."
         ),
     }
 
@@ -212,6 +222,17 @@ class LevelsHome(FrustrationHome):
     item_title = gettext_lazy("Level %(number)s")
     items_key = "levels"
     card_values = frustration_fr.CARD_VALUES
+    rule_sections: Mapping[str, str] = {
+        FrustrationCode.WENT_OUT_COUNT: "completing",
+        FrustrationCode.WENT_OUT_WITHOUT_CONTRACT: "completing",
+        FrustrationCode.WENT_OUT_WITH_CARDS: "completing",
+        FrustrationCode.ZERO_WITHOUT_GOING_OUT: "scoring",
+        FrustrationCode.WRONG_CARD_COUNT: "levels",
+        FrustrationCode.POINTS_TOO_LOW: "checks",
+        FrustrationCode.POINTS_TOO_HIGH: "levels",
+        FrustrationCode.FINISHED_PLAYER_ENTRY: "end",
+        Code.NOT_MULTIPLE_OF_5: "cards",
+    }
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal and a turn")),

@@ -127,6 +127,8 @@ PAGES: list[Visit] = [
     Visit("rules index", lambda d: reverse("rules_index"), False, main=True),
     *_per_game("rules", "rules_game", False, main=True),
     *_per_game("paper sheet", "rules_paper", False),
+    Visit("rules search", lambda d: f"{reverse('rules_search')}?q=joker", False, main=True),
+    Visit("rules search in one game", lambda d: f"{reverse('rules_search')}?q=red+three&game=canasta", False),
     Visit("not found", lambda d: "/no-such-page/", False, status=404),
     # --- the demo user, owner of the club ---
     Visit("home", lambda d: reverse("home"), True, main=True),

@@ -1,0 +1,313 @@
+"""The rules search: the sections of every rules page, in the reader's language, ranked for a query
+and cut into parts so the template can highlight the words found.
+
+Why not PostgreSQL's full-text search: the sections are not rows. They are the rules pages' own
+text, rendered from each game's templates and translated from the catalogues, so the only way to
+put them in the database would be a second copy kept in step with every template and catalogue
+change, and SQLite (the development and test database) has no ``to_tsvector``. A search that
+behaved differently on the two databases would also break the project's rule of one code path
+for both, with no branch on the database's vendor in the request path. So the ranking is done
+here, in Python, the same on SQLite and PostgreSQL: words are lowercased, their accents folded
+(as PostgreSQL's ``unaccent`` does) and stemmed with the Snowball algorithms of the reader's
+language (the ``snowballstemmer`` package: the Snowball project's english, dutch and french
+stemmers, the algorithms PostgreSQL's text-search configurations of those names are built from).
+A query word also matches a longer stem it begins (``drie`` finds ``drieën``), as a prefix query
+(``drie:*``) does in PostgreSQL.
+
+Ranking follows ``ts_rank`` with weights: a section that holds more of the query's words comes
+first; among those, words in its title weigh more than words in its text, the query's words side
+by side (a phrase: "dame de pique") weigh more still, and a word found often counts with
+diminishing returns. Ties keep the order of the games and of their pages.
+
+The rendered sections of one language are kept in Django's cache (three entries, one per
+language, for ``CORPUS_SECONDS``); nothing is kept in the process.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import snowballstemmer
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import strip_tags
+
+from games.protocol import GameHome
+from games.registry import all_homes
+
+CORPUS_SECONDS = 60 * 60
+MAX_RESULTS = 20
+SNIPPET_WORDS = 28
+
+# The Snowball algorithm for each language of the site.
+STEMMERS = {"en": "english", "nl": "dutch", "fr": "french"}
+# Words too common to rank by, after folding (PostgreSQL drops the same kind from a query).
+STOPWORDS = {
+    "en": frozenset(
+        [
+            "a",
+            "an",
+            "and",
+            "are",
+            "as",
+            "at",
+            "be",
+            "by",
+            "for",
+            "from",
+            "in",
+            "is",
+            "it",
+            "of",
+            "on",
+            "or",
+            "the",
+            "to",
+            "with",
+        ]
+    ),
+    "nl": frozenset(
+        ["de", "den", "der", "des", "een", "en", "het", "in", "is", "met", "of", "op", "te", "van", "voor"]
+    ),
+    "fr": frozenset(
+        [
+            "a",
+            "au",
+            "aux",
+            "d",
+            "de",
+            "des",
+            "du",
+            "en",
+            "et",
+            "la",
+            "le",
+            "les",
+            "l",
+            "ou",
+            "par",
+            "pour",
+            "sur",
+            "un",
+            "une",
+        ]
+    ),
+}
+TITLE_WEIGHT = 4.0
+PHRASE_WEIGHT = 3.0
+WORD = re.compile(r"\w+")
+
+Token = tuple[str, int, int]  # a word's stem, and where the word starts and ends in its text
+
+
+@dataclass(frozen=True)
+class SectionText:
+    """One section of one rules page, as plain text, with every word's stem and place in it."""
+
+    game: str
+    game_name: str
+    anchor: str
+    title: str
+    text: str
+    title_tokens: tuple[Token, ...]
+    text_tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a title or snippet; ``found`` when it is one of the query's words."""
+
+    text: str
+    found: bool
+
+
+@dataclass(frozen=True)
+class Hit:
+    game: str
+    game_name: str
+    anchor: str
+    title: tuple[Part, ...]
+    snippet: tuple[Part, ...]
+    score: float
+
+
+def fold(word: str) -> str:
+    """Lowercase without accents: "Drieën" -> "drieen"."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+class Analyzer:
+    """Words to the stems the search compares, for one language. One analyzer serves one build
+    of the sections or one query, and remembers the stems it made meanwhile (a page repeats its
+    words, and the pure-Python stemmer is the slow part)."""
+
+    def __init__(self, language: str) -> None:
+        self.stemmer = snowballstemmer.stemmer(STEMMERS.get(language, "english"))
+        self.stopwords = STOPWORDS.get(language, STOPWORDS["en"])
+        self.stems: dict[str, str] = {}
+
+    def stem(self, word: str) -> str:
+        folded = fold(word)
+        if folded not in self.stems:
+            self.stems[folded] = str(self.stemmer.stemWord(folded))
+        return self.stems[folded]
+
+    def query(self, text: str) -> tuple[str, ...]:
+        """The query's stems in order, without repeats; stopwords dropped unless they are all."""
+        words = [fold(word) for word in WORD.findall(text)]
+        kept = [word for word in words if word not in self.stopwords] or words
+        stems: list[str] = []
+        for word in kept:
+            stem = self.stem(word)
+            if stem not in stems:
+                stems.append(stem)
+        return tuple(stems)
+
+
+def matches(query_stem: str, stem: str) -> bool:
+    """A word matches a query word with the same stem, or a longer one it begins."""
+    return stem == query_stem or (len(query_stem) >= 3 and stem.startswith(query_stem))
+
+
+def _plain(markup: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(strip_tags(markup))).strip()
+
+
+def render_sections(home: GameHome, analyzer: Analyzer) -> list[SectionText]:
+    """Every section of a game's rules page as text, in the active language (what the page shows)."""
+    context = {
+        "home": home,
+        "game": home.slug,
+        "name": home.name,
+        "t": home.rules_tables(),
+        "rules_template": home.rules_template,
+    }
+    sections = []
+    for section in home.rules_sections():
+        text = _plain(render_to_string(section.template, context))
+        sections.append(
+            SectionText(
+                home.slug,
+                str(home.name),
+                section.anchor,
+                section.title,
+                text,
+                _tokens(analyzer, section.title),
+                _tokens(analyzer, text),
+            )
+        )
+    return sections
+
+
+def corpus(language: str) -> list[SectionText]:
+    """The sections of every game in ``language``, from the cache when kept."""
+    key = f"rules-search:{language}"
+    kept = cache.get(key)
+    if isinstance(kept, list):
+        return kept
+    analyzer = Analyzer(language)
+    with translation.override(language):
+        sections = [section for home in all_homes() for section in render_sections(home, analyzer)]
+    cache.set(key, sections, CORPUS_SECONDS)
+    return sections
+
+
+def _tokens(analyzer: Analyzer, text: str) -> tuple[Token, ...]:
+    """(stem, start, end) of every word of a text."""
+    return tuple((analyzer.stem(found[0]), found.start(), found.end()) for found in WORD.finditer(text))
+
+
+def _phrase(stems: Sequence[str], query: Sequence[str]) -> int:
+    """How often the query's words stand side by side, in order."""
+    if len(query) < 2:
+        return 0
+    return sum(
+        all(matches(q, stems[start + offset]) for offset, q in enumerate(query))
+        for start in range(len(stems) - len(query) + 1)
+    )
+
+
+def _parts(text: str, tokens: Sequence[Token], query: Sequence[str]) -> tuple[Part, ...]:
+    parts: list[Part] = []
+    position = 0
+    for stem, start, end in tokens:
+        if any(matches(q, stem) for q in query):
+            if start > position:
+                parts.append(Part(text[position:start], False))
+            parts.append(Part(text[start:end], True))
+            position = end
+    if position < len(text):
+        parts.append(Part(text[position:], False))
+    return tuple(parts)
+
+
+def _snippet(text: str, tokens: Sequence[Token], query: Sequence[str]) -> tuple[Part, ...]:
+    """About ``SNIPPET_WORDS`` words of the text around its first word found."""
+    first = next((i for i, (stem, _, _) in enumerate(tokens) if any(matches(q, stem) for q in query)), 0)
+    begin = max(0, first - SNIPPET_WORDS // 4)
+    window = tokens[begin : begin + SNIPPET_WORDS]
+    if not window:
+        return ()
+    start = window[0][1] if begin else 0
+    end = window[-1][2] if begin + SNIPPET_WORDS < len(tokens) else len(text)
+    shift = [(stem, s - start, e - start) for stem, s, e in window]
+    parts = list(_parts(text[start:end], shift, query))
+    if begin:
+        parts.insert(0, Part("… ", False))
+    if end < len(text):
+        parts.append(Part(" …", False))
+    return tuple(parts)
+
+
+def search(text: str, games: Iterable[str] | None = None, language: str | None = None) -> list[Hit]:
+    """The sections that hold the query's words, best first (``games``: only these games)."""
+    # One of the site's languages ("nl", not "nl-be"): it names the cache entry and the stemmer.
+    language = (language or translation.get_language() or "en").split("-")[0]
+    language = language if language in STEMMERS else "en"
+    analyzer = Analyzer(language)
+    query = analyzer.query(text)
+    if not query:
+        return []
+    wanted = set(games) if games is not None else None
+    scored = []
+    for order, section in enumerate(corpus(language)):
+        if wanted is not None and section.game not in wanted:
+            continue
+        title = section.title_tokens
+        body = section.text_tokens
+        title_stems = [stem for stem, _, _ in title]
+        body_stems = [stem for stem, _, _ in body]
+        found = 0
+        score = 0.0
+        for q in query:
+            in_title = sum(matches(q, stem) for stem in title_stems)
+            in_body = sum(matches(q, stem) for stem in body_stems)
+            if in_title or in_body:
+                found += 1
+            score += TITLE_WEIGHT * bool(in_title) + math.log1p(in_body)
+        if not found:
+            continue
+        score += PHRASE_WEIGHT * (bool(_phrase(title_stems, query)) + math.log1p(_phrase(body_stems, query)))
+        hit = Hit(
+            section.game,
+            section.game_name,
+            section.anchor,
+            _parts(section.title, title, query),
+            _snippet(section.text, body, query),
+            score,
+        )
+        scored.append((found, score, -order, hit))
+    if not scored:
+        return []
+    best = max(found for found, *_ in scored)
+    ranked = sorted(
+        (entry for entry in scored if entry[0] == best), key=lambda entry: entry[:3], reverse=True
+    )
+    return [hit for *_, hit in ranked[:MAX_RESULTS]]
