@@ -31,7 +31,7 @@ from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -40,6 +40,7 @@ from rest_framework.response import Response
 
 from league import season
 from league.forms import (
+    SIZE_FIELDS,
     TIE_BREAK_FIELDS,
     CompetitionChangeForm,
     CompetitionForm,
@@ -102,13 +103,33 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
     options = serializers.DictField(
         child=serializers.DictField(), read_only=True, help_text="game slug -> that game's options"
     )
+    placement_by_size = serializers.DictField(
+        child=serializers.CharField(allow_blank=True),
+        required=False,
+        help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
+        "a size not given uses placement_points",
+    )
+    evening_dates = serializers.ListField(
+        child=serializers.DateField(),
+        required=False,
+        write_only=True,
+        max_length=366,
+        help_text="plans the season: an evening on each date not planned yet",
+    )
 
     class Meta:
         model = Competition
         # What may be written is what the phone's form holds: its field list is the one place
         # to change (plus the tie-breaks, which the form takes as ordered selects; the game's
         # table options are not in the form, so they are read only here).
-        fields = ["id", *CompetitionForm.Meta.fields, "tie_breaks", "options"]
+        fields = [
+            "id",
+            *CompetitionForm.Meta.fields,
+            "placement_by_size",
+            "tie_breaks",
+            "evening_dates",
+            "options",
+        ]
         read_only_fields = ["id", "options"]
         extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
 
@@ -226,12 +247,16 @@ def _may_manage(club: Club, request: Request) -> None:
         raise exceptions.PermissionDenied
 
 
+# The form's fields that the API sends under another name.
+FORM_FIELDS = {name: "placement_by_size" for name in SIZE_FIELDS.values()}
+
+
 def _refusal(form: forms.BaseForm, codes: dict[str, str] | None = None) -> exceptions.ValidationError:
     """The form's errors as field errors of the one error shape (``""`` for the whole body);
     ``codes`` renames a form's code to the API's where one says more (``unknown_player``)."""
     detail: dict[str, list[exceptions.ErrorDetail]] = {}
     for field, errors in form.errors.as_data().items():
-        key = "non_field_errors" if field == NON_FIELD_ERRORS else field
+        key = "non_field_errors" if field == NON_FIELD_ERRORS else FORM_FIELDS.get(field, field)
         for error in errors:
             code = (codes or {}).get(error.code or "", error.code or "invalid")
             detail.setdefault(key, []).extend(exceptions.ErrorDetail(m, code=code) for m in error.messages)
@@ -252,6 +277,16 @@ def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values
                 {"tie_breaks": [exceptions.ErrorDetail(message, code="invalid")]}
             )
         data |= dict(zip(TIE_BREAK_FIELDS, stated, strict=False))
+        # The form takes points per table size as a text per size; the API as one object.
+        by_size = dict(data.pop("placement_by_size", instance.placement_by_size) or {})
+        unknown = [size for size in by_size if size not in {str(n) for n in SIZE_FIELDS}]
+        if unknown:
+            message = _("Give points by place for tables of 2 to 6 seats.")
+            raise exceptions.ValidationError(
+                {"placement_by_size": [exceptions.ErrorDetail(message, code="invalid")]}
+            )
+        data |= {name: by_size.get(str(size), "") for size, name in SIZE_FIELDS.items()}
+        data["evening_dates"] = " ".join(day.isoformat() for day in data.get("evening_dates", []))
     if isinstance(instance, Evening):
         extra["competition"] = instance.competition
     form = form_class(data=data, instance=instance, **extra)
@@ -499,7 +534,11 @@ def evening_draw(request: Request, evening_id: int) -> Response:
     try:
         evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
-        message = _("%(players)s players present do not fit tables of %(sizes)s for this game.") % {
+        message = ngettext(
+            "%(players)d player present does not fit tables of %(sizes)s for this game.",
+            "%(players)d players present do not fit tables of %(sizes)s for this game.",
+            refusal.players,
+        ) % {
             "players": refusal.players,
             "sizes": ", ".join(map(str, refusal.allowed)),
         }

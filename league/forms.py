@@ -14,10 +14,12 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import all_homes
-from league.models import Competition, Evening
+from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
 from players.models import Player
 
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
+# Points by place per table size, one text per size: ``placement_points_3`` for a table of three.
+SIZE_FIELDS = {size: f"placement_points_{size}" for size in TABLE_SIZES}
 TIE_BREAK_LABELS = (_("First tie-break"), _("Then (second)"), _("Then (third)"), _("Then (fourth)"))
 
 # What "best N" and the minimum attendance count, by what the competition counts.
@@ -31,6 +33,18 @@ UNIT_LABELS = {
         "min_evenings": (_("Minimum matches played"), _("Fewer matches: listed without a rank.")),
     },
 }
+
+
+class DatesField(forms.CharField):
+    """Dates separated by commas, spaces or lines, each as a date field reads it (2026-01-15)."""
+
+    widget = forms.Textarea(attrs={"rows": 2})
+
+    def to_python(self, value: Any) -> list[Any]:  # type: ignore[override]
+        text = super().to_python(value) or ""
+        read = forms.DateField()
+        parts = [part for part in text.replace(",", " ").split() if part]
+        return sorted({read.clean(part) for part in parts})
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -49,6 +63,14 @@ class CompetitionForm(forms.ModelForm):
     tie_break_2 = forms.ChoiceField(required=False)
     tie_break_3 = forms.ChoiceField(required=False)
     tie_break_4 = forms.ChoiceField(required=False)
+    evening_dates = DatesField(
+        label=_("Evenings of the season"),
+        required=False,
+        help_text=_(
+            "Their dates (2026-01-15 2026-02-12…): the evenings are planned, and “best 3 of 4” "
+            "knows its 4. Evenings already planned stay."
+        ),
+    )
 
     class Meta:
         model = Competition
@@ -72,11 +94,31 @@ class CompetitionForm(forms.ModelForm):
             "counts": _("Best N and the minimum attendance then count evenings or matches."),
         }
 
-    # The model's fields in their order, the tie-breaks just before the booby prize.
-    field_order = [*Meta.fields[:-1], *TIE_BREAK_FIELDS, Meta.fields[-1]]
+    # The model's fields in their order, the points per table size after the one list, the
+    # tie-breaks just before the booby prize, the season's evening dates after the dates.
+    field_order = [
+        *Meta.fields[:4],
+        "evening_dates",
+        *Meta.fields[4:7],
+        *SIZE_FIELDS.values(),
+        *Meta.fields[7:-1],
+        *TIE_BREAK_FIELDS,
+        Meta.fields[-1],
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for size, name in SIZE_FIELDS.items():
+            self.fields[name] = forms.RegexField(
+                regex=r"^\d+(,\d+)*$",
+                required=False,
+                label=_("Points by place at a table of %(seats)d") % {"seats": size},
+                help_text=_("Empty: the list above."),
+                validators=[validate_placement_points],
+                error_messages={"invalid": _("Enter only digits separated by commas.")},
+                initial=(self.instance.placement_by_size or {}).get(str(size), ""),
+            )
+        self.order_fields(self.field_order)
         choices = [("", _("(none)")), *Competition.TieBreak.choices]
         stated = list(self.instance.tie_breaks or [])
         for index, (name, label) in enumerate(zip(TIE_BREAK_FIELDS, TIE_BREAK_LABELS, strict=True)):
@@ -108,7 +150,30 @@ class CompetitionForm(forms.ModelForm):
                 picked.append(value)
         # Before the model's own checks (``_post_clean``), which see the list as stored.
         self.instance.tie_breaks = picked
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        outside = [
+            day
+            for day in cleaned.get("evening_dates") or []
+            if starts_on and ends_on and not starts_on <= day <= ends_on
+        ]
+        if outside:
+            self.add_error("evening_dates", _("Plan the evenings between the season's first and last day."))
+        self.instance.placement_by_size = {
+            str(size): cleaned[name] for size, name in SIZE_FIELDS.items() if cleaned.get(name)
+        }
         return cleaned
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Competition:
+        competition = super().save(commit)
+        if commit:
+            planned = set(competition.evenings.values_list("date", flat=True))
+            Evening.objects.bulk_create(
+                Evening(competition=competition, date=day, game=competition.games[0])
+                for day in self.cleaned_data.get("evening_dates") or []
+                if day not in planned
+            )
+        return competition
 
 
 class EveningForm(forms.ModelForm):

@@ -101,6 +101,22 @@ def validate_placement_points(value: str) -> None:
         )
 
 
+TABLE_SIZES = range(2, 7)  # the seats a table can have, for points by place per table size
+
+
+def validate_placement_by_size(value: object) -> None:
+    """``{"3": "10,7,4"}``: a table size of 2 to 6 seats, each with a list as
+    ``placement_points`` takes it."""
+    if not isinstance(value, dict) or not all(
+        isinstance(size, str) and size in {str(n) for n in TABLE_SIZES} and isinstance(points, str)
+        for size, points in value.items()
+    ):
+        raise ValidationError(_("Give points by place for tables of 2 to 6 seats."), code="placement_by_size")
+    for points in value.values():
+        validate_comma_separated_integer_list(points)
+        validate_placement_points(points)
+
+
 def validate_options(value: object) -> None:
     if not isinstance(value, dict) or not all(isinstance(o, dict) for o in value.values()):
         raise ValidationError(_("Game options are kept per game."), code="options")
@@ -121,6 +137,13 @@ class Competition(models.Model):
         AVERAGE_PLACE = schemes.TieBreak.AVERAGE_PLACE, _("Best average place")
         PLAYED = schemes.TieBreak.PLAYED, _("Most evenings (or matches) played")
         LAST_EVENING = schemes.TieBreak.LAST_EVENING, _("Most points on the last evening (or match) played")
+        ALL_POINTS = (
+            schemes.TieBreak.ALL_POINTS,
+            _("Most points over all evenings (or matches), dropped ones too"),
+        )
+        HEAD_TO_HEAD = schemes.TieBreak.HEAD_TO_HEAD, _("Head to head: most often ahead of the tied players")
+        BEST_UNIT = schemes.TieBreak.BEST_UNIT, _("Most points on one's best evening (or match)")
+        FEWEST_DROPPED = schemes.TieBreak.FEWEST_DROPPED, _("Fewest evenings (or matches) dropped")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=100)
@@ -138,6 +161,10 @@ class Competition(models.Model):
         default="10,8,6,5,4,3,2,1",
         validators=[validate_comma_separated_integer_list, validate_placement_points],
         help_text=_("For placement points: first place first, separated by commas."),
+    )
+    # Table size ("3") -> points by place at a table of that size, where the club gives one.
+    placement_by_size = models.JSONField(
+        _("points by place per table size"), default=dict, blank=True, validators=[validate_placement_by_size]
     )
     best_of = models.PositiveSmallIntegerField(
         _("best evenings that count"), null=True, blank=True, help_text=_("Empty: every evening counts.")
@@ -194,6 +221,13 @@ class Competition(models.Model):
     def game_names(self) -> list[str]:
         return [_game_name(slug) for slug in self.games]
 
+    def placement_lists(self) -> list[tuple[int | None, str]]:
+        """Points by place as the page states them: the one list (seats None), then each table
+        size the club scores differently ("10-7-4")."""
+        lists: list[tuple[int | None, str]] = [(None, self.placement_points.replace(",", "-"))]
+        by_size = sorted((int(size), points) for size, points in self.placement_by_size.items())
+        return lists + [(size, points.replace(",", "-")) for size, points in by_size]
+
     def tie_break_labels(self) -> list[str]:
         return [str(self.TieBreak(name).label) for name in self.tie_breaks]
 
@@ -206,6 +240,10 @@ class Competition(models.Model):
             min_evenings=self.min_evenings,
             tie_breaks=tuple(schemes.TieBreak(t) for t in self.tie_breaks),
             booby_prize=self.booby_prize,
+            placement_by_size=tuple(
+                (int(size), tuple(int(p) for p in points.split(",") if p))
+                for size, points in sorted(self.placement_by_size.items())
+            ),
         )
 
     def finished_tables(self) -> tuple[list[schemes.Table], dict[int, object]]:
@@ -335,17 +373,25 @@ class Competition(models.Model):
 
     def season(
         self, rows: Iterable[StandingRow], evenings: Iterable[Evening]
-    ) -> tuple[list[datetime.date], list[tuple[StandingRow, list[str]]]]:
-        """The season as columns of dates and each row's points per column ("" where the player
-        did not play): per evening, or, where every match counts, per day played (stored with
-        the row: a column per match would grow without end)."""
+    ) -> tuple[list[datetime.date], list[tuple[StandingRow, list[tuple[str, bool]]]]]:
+        """The season as columns of dates and each row's cells per column: the points ("" where
+        the player did not play) and whether they were dropped by best N. Per evening, or, where
+        every match counts, per day played (stored with the row: a column per match would grow
+        without end; a day's points are all its matches', counted or not)."""
         if self.counts_matches:
             rows = list(rows)
             days = sorted({day for row in rows for day in row.days})
             columns = [datetime.date.fromisoformat(day) for day in days]
-            return columns, [(row, [row.days.get(day, "") for day in days]) for row in rows]
-        dated = [(evening.date, str(evening.pk)) for evening in evenings]
-        progression = [(row, [row.evenings.get(pk, "") for _day, pk in dated]) for row in rows]
+            return columns, [(row, [(row.days.get(day, ""), False) for day in days]) for row in rows]
+        dated = [(evening.date, evening.pk) for evening in evenings]
+        progression = []
+        for row in rows:
+            counted = set(row.counted)
+            cells = []
+            for _day, pk in dated:
+                points = row.evenings.get(str(pk), "")
+                cells.append((points, points != "" and pk not in counted))
+            progression.append((row, cells))
         return [day for day, _pk in dated], progression
 
     @classmethod

@@ -10,6 +10,7 @@ written as ``matches.exports.spreadsheet_row`` writes them (a name is never a li
 from __future__ import annotations
 
 import csv
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
@@ -111,14 +113,22 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+def _plain(value: Decimal) -> Decimal | int:
+    """A number as the page writes it: whole numbers bare, others without trailing zeros."""
+    return int(value) if value == value.to_integral_value() else value.normalize()
+
+
 @login_required
 @not_for_guests
 @require_safe
 def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The standings, then (where evenings count) a column of points per evening, and the units
+    that did not count (best N): the evenings' dates, or how many matches."""
     competition = _competition(request, competition_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{competition.pk}.csv"'
     writer = csv.writer(response)
+    evenings = [] if competition.counts_matches else list(competition.evenings.filter(counts=True))
     writer.writerow(
         [
             _("rank"),
@@ -130,21 +140,34 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
             _("average place"),
             _("trend"),
             _("booby prize"),
+            _("matches not counted") if competition.counts_matches else _("evenings not counted"),
+            *(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in evenings),
         ]
     )
-    for row in competition.rows(units=False, days=False):
+    for row in competition.rows(days=False):
+        counted = set(row.counted)
+        dropped = [
+            evening for evening in evenings if str(evening.pk) in row.evenings and evening.pk not in counted
+        ]
         writer.writerow(
             spreadsheet_row(
                 [
                     row.rank or "",
                     row.name,
-                    row.points,
+                    _plain(row.points),
                     row.played,
                     row.tables,
                     row.wins,
-                    row.average_place,
+                    _plain(row.average_place),
                     "" if row.trend is None else row.trend,
                     "1" if row.booby else "",
+                    row.played - len(counted)
+                    if competition.counts_matches
+                    else " ".join(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in dropped),
+                    *(
+                        _plain(Decimal(row.evenings[str(e.pk)])) if str(e.pk) in row.evenings else ""
+                        for e in evenings
+                    ),
                 ]
             )
         )
@@ -224,7 +247,11 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     except NoSeating as refusal:
         messages.error(
             request,
-            _("%(players)s players present do not fit tables of %(sizes)s for this game.")
+            ngettext(
+                "%(players)d player present does not fit tables of %(sizes)s for this game.",
+                "%(players)d players present do not fit tables of %(sizes)s for this game.",
+                refusal.players,
+            )
             % {"players": refusal.players, "sizes": ", ".join(map(str, refusal.allowed))},
         )
     except StillPlaying:
@@ -232,7 +259,11 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     except Refused:
         messages.error(request, _("The game refused these tables; nothing was started."))
     else:
-        messages.success(request, _("%(count)s tables started.") % {"count": len(tables)})
+        messages.success(
+            request,
+            ngettext("%(count)d table started.", "%(count)d tables started.", len(tables))
+            % {"count": len(tables)},
+        )
     return redirect("league_evening", evening.pk)
 
 

@@ -64,6 +64,7 @@ def test_alice_creates_a_competition_with_the_forms_defaults(klaverclub, alice):
         "counts": "evenings",
         "kind": "placement",
         "placement_points": "10,8,6,5,4,3,2,1",
+        "placement_by_size": {},
         "best_of": None,
         "min_evenings": 0,
         "tie_breaks": ["wins", "average_place"],
@@ -319,3 +320,38 @@ def test_an_evening_plays_one_of_its_competitions_games_or_is_refused(competitio
     assert errors(answer) == [("game", "invalid", "Choose one of the competition's games.")]
     evening.refresh_from_db()
     assert evening.game == "duizenden"
+
+
+def test_a_competition_says_its_points_per_table_size_and_plans_its_evenings(alice, klaverclub):
+    client = _api_client(alice)
+    body = {
+        "name": "Winter",
+        "games": ["duizenden"],
+        "starts_on": "2026-10-01",
+        "ends_on": "2026-12-31",
+        "placement_points": "10,8,6,5",
+        "placement_by_size": {"3": "10,7,4"},
+        "evening_dates": ["2026-10-02", "2026-10-16"],
+        "tie_breaks": ["all_points", "head_to_head", "best_unit", "fewest_dropped"],
+    }
+    response = client.post(reverse("api-competitions", args=[klaverclub.pk]), body, format="json")
+    assert response.status_code == 201, response.json()
+    answer = response.json()
+    assert answer["placement_by_size"] == {"3": "10,7,4"} and "evening_dates" not in answer
+    assert [evening["date"] for evening in answer["evenings"]] == ["2026-10-02", "2026-10-16"]
+    url = f"/api/competitions/{answer['id']}/"
+    refused = client.patch(url, {"placement_by_size": {"7": "1"}}, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "placement_by_size"
+    refused = client.patch(url, {"placement_by_size": {"4": "10,x"}}, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "placement_by_size"
+    outside = client.patch(url, {"evening_dates": ["2027-01-08"]}, format="json")
+    assert outside.status_code == 400 and outside.json()["errors"][0]["field"] == "evening_dates"
+    changed = client.patch(
+        url,
+        {"placement_by_size": {"4": "12,8,4,0"}, "evening_dates": ["2026-10-30", "2026-10-02"]},
+        format="json",
+    )
+    assert changed.status_code == 200
+    assert changed.json()["placement_by_size"] == {"4": "12,8,4,0"}
+    assert len(changed.json()["evenings"]) == 3
+    assert changed.json()["tie_breaks"] == ["all_points", "head_to_head", "best_unit", "fewest_dropped"]
