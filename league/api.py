@@ -38,6 +38,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.registry import all_homes
 from league import season
 from league.forms import (
     SIZE_FIELDS,
@@ -47,6 +48,7 @@ from league.forms import (
     EveningChangeForm,
     EveningForm,
     PresenceForm,
+    option_field_name,
 )
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table
 from league.seating import NoSeating
@@ -54,6 +56,7 @@ from matches.api.docs import ERROR
 from matches.models import Seat
 from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
+from scoring import get_game
 
 
 class JSONBooleanField(serializers.BooleanField):
@@ -87,7 +90,8 @@ class _Body(serializers.Serializer):
 
 class CompetitionSerializer(_Body, serializers.ModelSerializer):
     """A competition and its scheme. As a body (POST, PATCH) its writable fields are the phone
-    form's; ``options`` (the game's options every table starts with) is read only."""
+    form's, and ``options`` (per game, what every table starts with) is the form's per-game
+    option fields."""
 
     games = serializers.ListField(
         child=serializers.CharField(),
@@ -101,7 +105,10 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         help_text="in the order they apply",
     )
     options = serializers.DictField(
-        child=serializers.DictField(), read_only=True, help_text="game slug -> that game's options"
+        child=serializers.DictField(),
+        required=False,
+        help_text="game slug -> the options every table of that game starts with, checked by the "
+        "game's own option rules as a new match's are (a game not in ``games`` is dropped)",
     )
     placement_by_size = serializers.DictField(
         child=serializers.CharField(allow_blank=True),
@@ -121,7 +128,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         model = Competition
         # What may be written is what the phone's form holds: its field list is the one place
         # to change (plus the tie-breaks, which the form takes as ordered selects; the game's
-        # table options are not in the form, so they are read only here).
+        # table options, which the form asks per game and option).
         fields = [
             "id",
             *CompetitionForm.Meta.fields,
@@ -130,7 +137,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
             "evening_dates",
             "options",
         ]
-        read_only_fields = ["id", "options"]
+        read_only_fields = ["id"]
         extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
 
 
@@ -255,12 +262,43 @@ def _refusal(form: forms.BaseForm, codes: dict[str, str] | None = None) -> excep
     """The form's errors as field errors of the one error shape (``""`` for the whole body);
     ``codes`` renames a form's code to the API's where one says more (``unknown_player``)."""
     detail: dict[str, list[exceptions.ErrorDetail]] = {}
+    option_names: dict[str, dict[str, str]] = getattr(form, "option_names", {})
+    renamed = {
+        name: f"options.{slug}.{option}"
+        for slug, names in option_names.items()
+        for option, name in names.items()
+    }
     for field, errors in form.errors.as_data().items():
-        key = "non_field_errors" if field == NON_FIELD_ERRORS else FORM_FIELDS.get(field, field)
+        key = (
+            "non_field_errors"
+            if field == NON_FIELD_ERRORS
+            else FORM_FIELDS.get(field, renamed.get(field, field))
+        )
         for error in errors:
             code = (codes or {}).get(error.code or "", error.code or "invalid")
             detail.setdefault(key, []).extend(exceptions.ErrorDetail(m, code=code) for m in error.messages)
     return exceptions.ValidationError(detail)
+
+
+def _option_fields(options: object) -> dict[str, Any]:
+    """``{slug: {option: value}}`` as the form's fields (``option_<slug>_<option>``);
+    a game or an option the registry does not know is refused here, the values by the form."""
+    known = {home.slug: {option.name for option in get_game(home.slug).options} for home in all_homes()}
+    fields: dict[str, Any] = {}
+    unknown = not isinstance(options, dict)
+    for slug, values in (options if isinstance(options, dict) else {}).items():
+        if slug not in known or not isinstance(values, dict) or not set(values) <= known[slug]:
+            unknown = True
+            continue
+        for name, value in values.items():
+            written = {True: "true", False: "false"}.get(value, value) if isinstance(value, bool) else value
+            fields[option_field_name(slug, name)] = written
+    if unknown:
+        message = _("Options are kept per game: a game of the list and that game's own options.")
+        raise exceptions.ValidationError(
+            {"options": [exceptions.ErrorDetail(message, code="unknown_option")]}
+        )
+    return fields
 
 
 def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values: dict[str, Any]) -> F:
@@ -286,6 +324,7 @@ def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values
                 {"placement_by_size": [exceptions.ErrorDetail(message, code="invalid")]}
             )
         data |= {name: by_size.get(str(size), "") for size, name in SIZE_FIELDS.items()}
+        data |= _option_fields(data.pop("options", instance.options))
         data["evening_dates"] = " ".join(day.isoformat() for day in data.get("evening_dates", []))
     if isinstance(instance, Evening):
         extra["competition"] = instance.competition

@@ -13,9 +13,13 @@ from django import forms
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.protocol import GameHome
 from games.registry import all_homes
 from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
+from matches.messages import message_for
 from players.models import Player
+from scoring import get_game
+from scoring.options import BoolOption, ChoiceOption, Option, read_options
 
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
 # Points by place per table size, one text per size: ``placement_points_3`` for a table of three.
@@ -45,6 +49,48 @@ class DatesField(forms.CharField):
         read = forms.DateField()
         parts = [part for part in text.replace(",", " ").split() if part]
         return sorted({read.clean(part) for part in parts})
+
+
+def option_field_name(slug: str, option: str) -> str:
+    return f"option_{slug}_{option}"
+
+
+def _option_field(home: GameHome, option: Option, initial: object) -> forms.Field:
+    """A game option of the competition's tables: empty keeps the game's default (a new
+    match's own form, ``matches.setup_forms``, asks the same options)."""
+    label = home.option_label(option.name)
+    default = _("Game default")
+    if isinstance(option, ChoiceOption):
+        choices = [("", default), *((c, home.option_label(f"{option.name}.{c}")) for c in option.choices)]
+        return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
+    if isinstance(option, BoolOption):
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[("", default), ("true", _("yes")), ("false", _("no"))],
+            coerce=lambda value: value == "true",
+            empty_value=None,
+            required=False,
+            initial={True: "true", False: "false"}.get(initial, "") if isinstance(initial, bool) else "",
+        )
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=initial,
+        help_text=_("Empty: the game's default."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class OptionGroup:
+    """One game's options on the competition form."""
+
+    def __init__(self, home: GameHome, fields: list[forms.BoundField]) -> None:
+        self.slug, self.name, self.fields = home.slug, home.name, fields
+
+    @property
+    def filled(self) -> bool:
+        """Open on the page when something is set or refused."""
+        return any(field.value() not in (None, "") or field.errors for field in self.fields)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -118,6 +164,13 @@ class CompetitionForm(forms.ModelForm):
                 error_messages={"invalid": _("Enter only digits separated by commas.")},
                 initial=(self.instance.placement_by_size or {}).get(str(size), ""),
             )
+        stored = self.instance.options or {}
+        self.option_names: dict[str, dict[str, str]] = {}
+        for home in all_homes():
+            names = self.option_names[home.slug] = {}
+            for option in get_game(home.slug).options:
+                name = names[option.name] = option_field_name(home.slug, option.name)
+                self.fields[name] = _option_field(home, option, stored.get(home.slug, {}).get(option.name))
         self.order_fields(self.field_order)
         choices = [("", _("(none)")), *Competition.TieBreak.choices]
         stated = list(self.instance.tie_breaks or [])
@@ -150,6 +203,7 @@ class CompetitionForm(forms.ModelForm):
                 picked.append(value)
         # Before the model's own checks (``_post_clean``), which see the list as stored.
         self.instance.tie_breaks = picked
+        self.instance.options = self._options(cleaned)
         starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
         outside = [
             day
@@ -162,6 +216,38 @@ class CompetitionForm(forms.ModelForm):
             str(size): cleaned[name] for size, name in SIZE_FIELDS.items() if cleaned.get(name)
         }
         return cleaned
+
+    @property
+    def scheme_fields(self) -> list[forms.BoundField]:
+        """Every field but the games' options, which the page groups per game."""
+        options = {name for names in self.option_names.values() for name in names.values()}
+        return [field for field in self if field.name not in options]
+
+    @property
+    def option_groups(self) -> list[OptionGroup]:
+        return [
+            OptionGroup(home, [self[name] for name in self.option_names[home.slug].values()])
+            for home in all_homes()
+            if self.option_names[home.slug]
+        ]
+
+    def _options(self, cleaned: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The options set for the games ticked, checked by each game's own option rules as a
+        new match's are; a refused value is said next to its field."""
+        options: dict[str, dict[str, Any]] = {}
+        for slug in cleaned.get("games") or []:
+            names = self.option_names.get(slug, {})
+            given = {
+                option: cleaned[name] for option, name in names.items() if cleaned.get(name) not in (None, "")
+            }
+            rules = get_game(slug)
+            _values, errors = read_options(rules.options, given, min(rules.player_counts))
+            for error in errors:
+                name = names.get(error.field.removeprefix("options."))
+                self.add_error(name, forms.ValidationError(message_for(error, slug), code=error.code))
+            if given:
+                options[slug] = given
+        return options
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Competition:

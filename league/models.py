@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from games.registry import home_for
+from games.tables import value_label
 from league import schemes, seating
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
@@ -217,6 +218,23 @@ class Competition(models.Model):
 
     def options_for(self, game: str) -> dict[str, Any]:
         return dict(self.options.get(game, {}))
+
+    def option_lines(self, games: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The options set for the tables, as pages show them: per game (of ``games``, all the
+        competition's by default) its name and each option's label and value."""
+        lines = []
+        for slug in self.games if games is None else games:
+            chosen = self.options.get(slug) or {}
+            if not chosen:
+                continue
+            home = home_for(slug)
+            words = [
+                (home.option_label(option.name), value_label(home, option, chosen[option.name]))
+                for option in scoring.get_game(slug).options
+                if option.name in chosen
+            ]
+            lines.append((str(home.name), words))
+        return lines
 
     def game_names(self) -> list[str]:
         return [_game_name(slug) for slug in self.games]
@@ -453,6 +471,10 @@ class Evening(models.Model):
     @property
     def game_name(self) -> str:
         return _game_name(self.game)
+
+    def option_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The options its tables start with (``Competition.option_lines`` of its game)."""
+        return self.competition.option_lines([self.game])
 
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]

@@ -125,7 +125,14 @@ def test_a_refusal_is_in_the_readers_language(klaverclub, alice):
         ({"starts_on": "1 June"}, ("starts_on", "invalid", None)),
         ({"name": ""}, ("name", "required", None)),
         ({"colour": "green"}, ("colour", "invalid", "This value is not valid here.")),
-        ({"options": {"target": 50}}, ("options", "invalid", "This value is not valid here.")),
+        ({"options": {"target": 50}}, ("options.target", "invalid", None)),
+        ({"options": {"poker": {"target": 50}}}, ("options", "unknown_option", None)),
+        ({"options": {"duizenden": {"bonus": 50}}}, ("options", "unknown_option", None)),
+        (
+            {"options": {"duizenden": {"target": 303}}},
+            ("options.duizenden.target", "not_multiple_of_5", None),
+        ),
+        ({"options": {"duizenden": {"target": 1}}}, ("options.duizenden.target", "invalid", None)),
     ],
 )
 def test_a_refused_competition_names_the_field_and_stores_nothing(klaverclub, alice, change, expected):
@@ -355,3 +362,22 @@ def test_a_competition_says_its_points_per_table_size_and_plans_its_evenings(ali
     assert changed.json()["placement_by_size"] == {"4": "12,8,4,0"}
     assert len(changed.json()["evenings"]) == 3
     assert changed.json()["tie_breaks"] == ["all_points", "head_to_head", "best_unit", "fewest_dropped"]
+
+
+def test_a_league_plays_duizenden_to_300_on_every_table_it_starts(competition, alice):
+    """The issue's PATCH, refused before: the options are the form's, the engine checks them."""
+    url = reverse("api-competition", args=[competition.pk])
+    answer = _api_client(alice).patch(url, {"options": {"duizenden": {"target": 300}}}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["options"] == {"duizenden": {"target": 300}}
+    competition.refresh_from_db()
+    evening = EveningFactory.create(competition=competition)
+    evening.present.set(competition.club.players.all())
+    [table] = evening.draw_and_start(rng=random.Random(5))
+    assert table.match.options["target"] == 300
+    # Another change keeps the options; sent, they replace them, and a game not played is dropped.
+    kept = _api_client(alice).patch(url, {"name": "Winter"}, format="json")
+    assert kept.status_code == 200 and kept.json()["options"] == {"duizenden": {"target": 300}}
+    other = {"barbuse": {"all_hearts_bonus": 60}, "duizenden": {"jokers": 4}}
+    replaced = _api_client(alice).patch(url, {"options": other}, format="json")
+    assert replaced.status_code == 200 and replaced.json()["options"] == {"duizenden": {"jokers": 4}}

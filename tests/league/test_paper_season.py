@@ -15,7 +15,6 @@ from league.models import Competition, Evening, Table
 from matches.models import Match
 from players.models import Player
 from tests.factories import PlayerFactory
-from tests.league.test_stored_standings import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,7 +56,23 @@ FORM = {
     "tie_break_1": "all_points",
     "tie_break_2": "wins",
     "booby_prize": "on",
+    "option_duizenden_target": "300",
 }
+
+
+def deal(players: int) -> dict:
+    """One Duizenden deal that ends a match to 300: seat 0 goes out with 320 on the table, the
+    others lay 40, 50, 60 and hold 30, so the last seat finishes second."""
+    return {
+        "entries": [
+            {
+                "went_out": seat == 0,
+                "table_points": 320 if seat == 0 else 40 + 10 * seat,
+                "hand_points": 0 if seat == 0 else 30,
+            }
+            for seat in range(players)
+        ]
+    }
 
 
 def seated(order: list[str]) -> list[str]:
@@ -68,9 +83,11 @@ def seated(order: list[str]) -> list[str]:
 
 def play_table(evening: Evening, order: list[str], number: int) -> Match:
     players = [evening.club.players.get(name=name) for name in seated(order)]
-    match = Match.start(club=evening.club, game=evening.game, players=players, options={"target": 100})
+    options = evening.competition.options_for(evening.game)
+    match = Match.start(club=evening.club, game=evening.game, players=players, options=options)
     Table.objects.create(evening=evening, round=1, number=number, match=match)
-    match.add_round(deal(winner=0, players=len(players)))
+    match.add_round(deal(len(players)))
+    assert match.status == Match.Status.FINISHED
     return match
 
 
@@ -94,6 +111,9 @@ def test_the_form_says_the_paper_rules_and_plans_the_four_evenings(winter):
     assert winter.placement_by_size == {"3": "10,7,4", "4": "10,8,6,5"}
     assert winter.tie_breaks == ["all_points", "wins"]
     assert winter.scheme.points_by_place(3) == (10, 7, 4)
+    assert winter.options == {"duizenden": {"target": 300}}
+    table = Table.objects.filter(evening__competition=winter).select_related("match").first()
+    assert table is not None and table.match.options["target"] == 300
 
 
 def test_the_standings_follow_the_hand_computed_order(winter):
@@ -114,6 +134,30 @@ def test_the_page_says_best_3_of_4_and_strikes_each_dropped_evening(client, wint
     assert page.count('<del class="dropped">') == 7  # every ranked player but Hanna drops one
     assert '<del class="dropped">7</del>' in page and "8.00" not in page
     assert "Points that count, added up evening by evening" in page
+    assert "Tables play with: Duizenden (target score 300)" in page
+    evening = winter.evenings.first()
+    assert evening is not None
+    evening_page = client.get(reverse("league_evening", args=[evening.pk])).content.decode()
+    assert "Tables play with: Duizenden (target score 300)" in evening_page
+
+
+def test_a_target_the_game_refuses_is_said_next_to_its_field(client, alice, klaverclub):
+    client.force_login(alice)
+    url = reverse("league_competitions", args=[klaverclub.pk])
+    page = client.post(url, {**FORM, "option_duizenden_target": "303"}).content.decode()
+    assert 'id="options-duizenden" open' in page and 'value="303"' in page
+    assert "multiple of 5" in page
+    assert not Competition.objects.exists()
+
+
+def test_the_edit_page_changes_the_target_of_the_tables_to_come(client, winter):
+    url = reverse("league_competition_edit", args=[winter.pk])
+    form = client.get(url).content.decode()
+    assert 'name="option_duizenden_target" value="300"' in form
+    response = client.post(url, {**FORM, "option_duizenden_target": "500"})
+    assert response.status_code == 302
+    winter.refresh_from_db()
+    assert winter.options == {"duizenden": {"target": 500}}
 
 
 def test_the_csv_names_the_evenings_that_did_not_count(client, winter):
