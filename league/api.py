@@ -25,7 +25,7 @@ from typing import Any
 
 from django import forms
 from django.core.cache import cache
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
@@ -41,6 +41,8 @@ from rest_framework.response import Response
 from games.registry import all_homes
 from league import season
 from league.forms import (
+    MAX_SEATS,
+    MAX_TABLES,
     SIZE_FIELDS,
     TIE_BREAK_FIELDS,
     CompetitionChangeForm,
@@ -53,7 +55,7 @@ from league.forms import (
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table
 from league.seating import NoSeating
 from matches.api.docs import ERROR
-from matches.models import Seat
+from matches.models import Match, Seat
 from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
 from scoring import get_game
@@ -590,4 +592,74 @@ def evening_draw(request: Request, evening_id: int) -> Response:
         message = _("Some tables are still playing: reseat when every table has finished.")
         error = {"field": "tables", "code": "still_playing", "message": message}
         return Response({"errors": [error]}, status=status.HTTP_409_CONFLICT)
+    return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+class TablesSerializer(_Body):
+    """Tables seated by hand: per table the ids of its players, in seating order."""
+
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), max_length=MAX_SEATS),
+        min_length=1,
+        max_length=MAX_TABLES,
+        help_text="per table, the ids of the club's players in seating order",
+    )
+
+
+class AttachSerializer(_Body):
+    match = serializers.IntegerField(help_text="a match of the club in the evening's game, not a table yet")
+
+
+def _refused(refusal: ValidationError, field: str) -> exceptions.ValidationError:
+    return exceptions.ValidationError(
+        {
+            field: [
+                exceptions.ErrorDetail(message, code=refusal.code or "invalid")
+                for message in refusal.messages
+            ]
+        }
+    )
+
+
+@extend_schema(
+    operation_id="evenings_tables",
+    summary="Start tables seated by hand (owners and admins): they join the latest round unless a "
+    "player sits in it already; the players are marked present",
+    request=TablesSerializer,
+    responses={201: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_tables(request: Request, evening_id: int) -> Response:
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    body = TablesSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    try:
+        evening.start_tables(body.validated_data["tables"], by=request.user)
+    except ValidationError as refusal:
+        raise _refused(refusal, "tables") from None
+    return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="evenings_attach",
+    summary="Make a finished or running match of the club a table of the evening (owners and admins)",
+    request=AttachSerializer,
+    responses={201: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_attach(request: Request, evening_id: int) -> Response:
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    body = AttachSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    match = Match.objects.filter(pk=body.validated_data["match"], club_id=evening.competition.club_id).first()
+    try:
+        if match is None:
+            raise ValidationError(_("Choose a match of this club."), code="unknown_match")
+        evening.attach(match)
+    except ValidationError as refusal:
+        raise _refused(refusal, "match") from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)

@@ -7,21 +7,29 @@ checked by one set of rules whichever way it comes in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.db import transaction
+from django.db import models, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from games.protocol import GameHome
 from games.registry import all_homes
 from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
 from matches.messages import message_for
+from matches.models import Match, Seat
 from players.models import Player
 from scoring import get_game
 from scoring.options import BoolOption, ChoiceOption, Option, read_options
 
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
+MAX_SEATS = 6  # no game seats more at a table
+MAX_TABLES = 20  # tables seated by hand in one go: a club hall
+ATTACHABLE = 30  # the club's latest matches offered to attach to an evening
 # Points by place per table size, one text per size: ``placement_points_3`` for a table of three.
 SIZE_FIELDS = {size: f"placement_points_{size}" for size in TABLE_SIZES}
 TIE_BREAK_LABELS = (_("First tie-break"), _("Then (second)"), _("Then (third)"), _("Then (fourth)"))
@@ -300,6 +308,90 @@ class PresenceForm(forms.Form):
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = evening.club.players.order_by("name")
+
+
+class SeatingForm(forms.Form):
+    """Tables seated by hand: per table a select per seat of the club's players (the draw's
+    tables prefilled when the secretary drew first). An empty seat is skipped, an empty table
+    too; the evening (``Evening.start_tables``) checks the sizes and who is already playing."""
+
+    def __init__(
+        self, *args: Any, evening: Evening, seatings: Sequence[Sequence[int]] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = min(max(get_game(evening.game).player_counts), MAX_SEATS)
+        count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
+        self.count = max(1, min(count, MAX_TABLES))
+        present = set(evening.present.values_list("pk", flat=True))
+        players = list(evening.club.players.order_by("name").values_list("pk", "name"))
+        # Present players first: they are the ones to seat; a late-comer is further down.
+        choices: list[tuple[object, object]] = [("", _("(empty)"))]
+        choices += [(pk, name) for pk, name in players if pk in present]
+        choices += [(pk, name) for pk, name in players if pk not in present]
+        self.tables: list[list[forms.BoundField]] = []
+        for table in range(self.count):
+            names = []
+            for seat in range(self.seats):
+                name = f"table_{table + 1}_seat_{seat + 1}"
+                initial = (
+                    seatings[table][seat] if table < len(seatings) and seat < len(seatings[table]) else ""
+                )
+                self.fields[name] = forms.TypedChoiceField(
+                    label=_("Seat %(seat)s") % {"seat": seat + 1},
+                    choices=choices,
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    initial=initial,
+                )
+                names.append(name)
+            self.tables.append([self[name] for name in names])
+
+    def seatings(self) -> list[list[int]]:
+        return [
+            [self.cleaned_data[field.name] for field in table if self.cleaned_data.get(field.name)]
+            for table in self.tables
+        ]
+
+
+class AttachForm(forms.Form):
+    """A match of the club in the evening's game, not a table of any evening: the latest are
+    offered; ``Evening.attach`` checks the one chosen."""
+
+    match = forms.TypedChoiceField(label=_("Match"), coerce=int)
+
+    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.evening = evening
+        latest = (
+            self._attachable()
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+            .order_by("-created_at")[:ATTACHABLE]
+        )
+        field = self.fields["match"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", _("(choose a match)")), *((match.pk, _match_label(match)) for match in latest)]
+
+    def _attachable(self) -> models.QuerySet[Match]:
+        club_id = self.evening.competition.club_id
+        return Match.objects.filter(club_id=club_id, game=self.evening.game, deleted_at__isnull=True).filter(
+            league_table__isnull=True
+        )
+
+    def clean_match(self) -> Match:
+        match = Match.objects.filter(
+            club_id=self.evening.competition.club_id, pk=self.cleaned_data["match"]
+        ).first()
+        if match is None:
+            raise forms.ValidationError(_("Choose a match of this club."), code="unknown_match")
+        return match
+
+
+def _match_label(match: Match) -> str:
+    names = ", ".join(seat.player.name for seat in match.seats.all())
+    when = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
+    state = _("finished") if match.status == Match.Status.FINISHED else _("playing")
+    return f"{when} · {names} ({state})"
 
 
 class CompetitionChangeForm(CompetitionForm):

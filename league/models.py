@@ -20,7 +20,7 @@ import datetime
 import logging
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -31,6 +31,7 @@ from django.db import models, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import scoring
 from games.registry import home_for
@@ -505,6 +506,16 @@ class Evening(models.Model):
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():
             raise StillPlaying
+        drawn = self.draw(rng)
+        round_number = self.next_round()
+        return [
+            self._start_table(list(seated), round_number, number, by)
+            for number, seated in enumerate(drawn, start=1)
+        ]
+
+    def draw(self, rng: random.Random | None = None) -> list[tuple[int, ...]]:
+        """A seating of the players present for the next round, started by nobody: the draw's
+        tables, which the secretary may change before starting them (``start_tables``)."""
         rules = scoring.get_game(self.game)
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
@@ -513,20 +524,118 @@ class Evening(models.Model):
         for match_id, player_id in history.values_list("match_id", "player_id"):
             by_match.setdefault(match_id, []).append(player_id)
         met = seating.meetings([tuple(tuple(t) for t in by_match.values())])
-        drawn = seating.draw(players, sizes, met, rng or random.Random(secrets.randbits(64)))
-        round_number = self.next_round()
-        tables = []
-        for number, seated in enumerate(drawn, start=1):
-            # Teams: the engine's default seating for partnerships (None for solo games).
-            match = Match.start(
-                club=self.club,
-                game=rules.slug,
-                players=list(seated),
-                options=self.competition.options_for(rules.slug),
-                by=by,
+        return list(seating.draw(players, sizes, met, rng or random.Random(secrets.randbits(64))))
+
+    def _start_table(self, players: list[int], round_number: int, number: int, by: object) -> Table:
+        # Teams: the engine's default seating for partnerships (None for solo games).
+        match = Match.start(
+            club=self.club,
+            game=self.game,
+            players=players,
+            options=self.competition.options_for(self.game),
+            by=by,
+        )
+        return Table.objects.create(evening=self, round=round_number, number=number, match=match)
+
+    def _round_for(self, players: set[int]) -> int:
+        """Where a table seated by hand (or a match attached) goes: the latest round, unless one
+        of its players already sits in it (then the next), so a paper evening's tables entered
+        one by one share their round."""
+        last = self.next_round() - 1
+        if last == 0:
+            return 1
+        taken = Seat.objects.filter(match__league_table__evening=self, match__league_table__round=last)
+        return last + 1 if taken.filter(player_id__in=players).exists() else last
+
+    def _check_free(self, players: set[int]) -> None:
+        """Nobody may sit at two tables of the evening still playing."""
+        playing = Seat.objects.filter(
+            match__league_table__evening=self,
+            match__status=Match.Status.IN_PROGRESS,
+            match__deleted_at__isnull=True,
+            player_id__in=players,
+        ).values_list("player__name", flat=True)
+        busy = sorted(playing)
+        if busy:
+            raise ValidationError(
+                _("Already playing at a table of this evening: %(names)s."),
+                code="still_playing",
+                params={"names": ", ".join(busy)},
             )
-            tables.append(Table.objects.create(evening=self, round=round_number, number=number, match=match))
-        return tables
+
+    @transaction.atomic
+    def start_tables(self, seatings: Sequence[Sequence[int]], *, by: object = None) -> list[Table]:
+        """Start a table per list of players (ids of the club's players, in seating order):
+        seating by hand, or the draw's tables as the secretary changed them. They join the
+        latest round unless one of them sits in it already; everybody seated is marked present.
+
+        ``ValidationError`` (nothing started) for no table, a player of another club or seated
+        twice, a table size the game does not allow, or a player at a table still playing;
+        ``scoring.Refused`` if the engine refuses a table."""
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        tables = [list(players) for players in seatings if players]
+        everybody = [player for players in tables for player in players]
+        if not tables:
+            raise ValidationError(_("Seat the players of at least one table."), code="required")
+        if len(set(everybody)) != len(everybody):
+            raise ValidationError(_("A player can sit at one table only."), code="duplicate_player")
+        if self.club.players.filter(pk__in=everybody).count() != len(everybody):
+            raise ValidationError(_("Seat the club's own players."), code="unknown_player")
+        allowed = scoring.get_game(self.game).player_counts
+        for players in tables:
+            if len(players) not in allowed:
+                raise ValidationError(
+                    ngettext_lazy(
+                        "A table of %(count)d player does not fit this game (tables of %(sizes)s).",
+                        "A table of %(count)d players does not fit this game (tables of %(sizes)s).",
+                        "count",
+                    ),
+                    code="wrong_player_count",
+                    params={"count": len(players), "sizes": ", ".join(map(str, allowed))},
+                )
+        self._check_free(set(everybody))
+        round_number = self._round_for(set(everybody))
+        number = (
+            self.tables.filter(round=round_number).aggregate(models.Max("number"))["number__max"] or 0
+        ) + 1
+        started = [
+            self._start_table(players, round_number, number + index, by)
+            for index, players in enumerate(tables)
+        ]
+        self.present.add(*everybody)
+        return started
+
+    @transaction.atomic
+    def attach(self, match: Match) -> Table:
+        """Make a finished or running match of the club, in the evening's game, a table of the
+        evening (a table played outside the draw, a paper evening entered afterwards); its
+        players are marked present and the standings rebuilt when it counts.
+
+        ``ValidationError`` for a match of another club or game, a deleted one, or one that is
+        a table of an evening already."""
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        if match.club_id != self.competition.club_id or match.deleted_at is not None:
+            raise ValidationError(_("Choose a match of this club."), code="unknown_match")
+        if match.game != self.game:
+            raise ValidationError(
+                _("This evening plays %(game)s: choose a match of that game."),
+                code="wrong_game",
+                params={"game": self.game_name},
+            )
+        if Table.objects.filter(match=match).exists():
+            raise ValidationError(_("This match is a table of an evening already."), code="already_a_table")
+        players = set(match.seats.values_list("player_id", flat=True))
+        if match.status == Match.Status.IN_PROGRESS:
+            self._check_free(players)
+        round_number = self._round_for(players)
+        number = (
+            self.tables.filter(round=round_number).aggregate(models.Max("number"))["number__max"] or 0
+        ) + 1
+        table = Table.objects.create(evening=self, round=round_number, number=number, match=match)
+        self.present.add(*players)
+        if match.status == Match.Status.FINISHED and self.counts:
+            self.competition.refresh_standings()
+        return table
 
 
 class StillPlaying(Exception):

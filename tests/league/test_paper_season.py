@@ -82,10 +82,10 @@ def seated(order: list[str]) -> list[str]:
 
 
 def play_table(evening: Evening, order: list[str], number: int) -> Match:
-    players = [evening.club.players.get(name=name) for name in seated(order)]
-    options = evening.competition.options_for(evening.game)
-    match = Match.start(club=evening.club, game=evening.game, players=players, options=options)
-    Table.objects.create(evening=evening, round=1, number=number, match=match)
+    players = [evening.club.players.get(name=name).pk for name in seated(order)]
+    [table] = evening.start_tables([players])
+    assert (table.round, table.number) == (1, number)
+    match = table.match
     match.add_round(deal(len(players)))
     assert match.status == Match.Status.FINISHED
     return match
