@@ -25,34 +25,40 @@ from typing import Any
 
 from django import forms
 from django.core.cache import cache
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Count, Prefetch
 from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.registry import all_homes
 from league import season
 from league.forms import (
+    MAX_SEATS,
+    MAX_TABLES,
+    SIZE_FIELDS,
     TIE_BREAK_FIELDS,
     CompetitionChangeForm,
     CompetitionForm,
     EveningChangeForm,
     EveningForm,
     PresenceForm,
+    option_field_name,
 )
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table
 from league.seating import NoSeating
 from matches.api.docs import ERROR
-from matches.models import Seat
+from matches.models import Match, Seat
 from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
+from scoring import get_game
 
 
 class JSONBooleanField(serializers.BooleanField):
@@ -86,7 +92,8 @@ class _Body(serializers.Serializer):
 
 class CompetitionSerializer(_Body, serializers.ModelSerializer):
     """A competition and its scheme. As a body (POST, PATCH) its writable fields are the phone
-    form's; ``options`` (the game's options every table starts with) is read only."""
+    form's, and ``options`` (per game, what every table starts with) is the form's per-game
+    option fields."""
 
     games = serializers.ListField(
         child=serializers.CharField(),
@@ -100,16 +107,39 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         help_text="in the order they apply",
     )
     options = serializers.DictField(
-        child=serializers.DictField(), read_only=True, help_text="game slug -> that game's options"
+        child=serializers.DictField(),
+        required=False,
+        help_text="game slug -> the options every table of that game starts with, checked by the "
+        "game's own option rules as a new match's are (a game not in ``games`` is dropped)",
+    )
+    placement_by_size = serializers.DictField(
+        child=serializers.CharField(allow_blank=True),
+        required=False,
+        help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
+        "a size not given uses placement_points",
+    )
+    evening_dates = serializers.ListField(
+        child=serializers.DateField(),
+        required=False,
+        write_only=True,
+        max_length=366,
+        help_text="plans the season: an evening on each date not planned yet",
     )
 
     class Meta:
         model = Competition
         # What may be written is what the phone's form holds: its field list is the one place
         # to change (plus the tie-breaks, which the form takes as ordered selects; the game's
-        # table options are not in the form, so they are read only here).
-        fields = ["id", *CompetitionForm.Meta.fields, "tie_breaks", "options"]
-        read_only_fields = ["id", "options"]
+        # table options, which the form asks per game and option).
+        fields = [
+            "id",
+            *CompetitionForm.Meta.fields,
+            "placement_by_size",
+            "tie_breaks",
+            "evening_dates",
+            "options",
+        ]
+        read_only_fields = ["id"]
         extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
 
 
@@ -226,16 +256,51 @@ def _may_manage(club: Club, request: Request) -> None:
         raise exceptions.PermissionDenied
 
 
+# The form's fields that the API sends under another name.
+FORM_FIELDS = {name: "placement_by_size" for name in SIZE_FIELDS.values()}
+
+
 def _refusal(form: forms.BaseForm, codes: dict[str, str] | None = None) -> exceptions.ValidationError:
     """The form's errors as field errors of the one error shape (``""`` for the whole body);
     ``codes`` renames a form's code to the API's where one says more (``unknown_player``)."""
     detail: dict[str, list[exceptions.ErrorDetail]] = {}
+    option_names: dict[str, dict[str, str]] = getattr(form, "option_names", {})
+    renamed = {
+        name: f"options.{slug}.{option}"
+        for slug, names in option_names.items()
+        for option, name in names.items()
+    }
     for field, errors in form.errors.as_data().items():
-        key = "non_field_errors" if field == NON_FIELD_ERRORS else field
+        key = (
+            "non_field_errors"
+            if field == NON_FIELD_ERRORS
+            else FORM_FIELDS.get(field, renamed.get(field, field))
+        )
         for error in errors:
             code = (codes or {}).get(error.code or "", error.code or "invalid")
             detail.setdefault(key, []).extend(exceptions.ErrorDetail(m, code=code) for m in error.messages)
     return exceptions.ValidationError(detail)
+
+
+def _option_fields(options: object) -> dict[str, Any]:
+    """``{slug: {option: value}}`` as the form's fields (``option_<slug>_<option>``);
+    a game or an option the registry does not know is refused here, the values by the form."""
+    known = {home.slug: {option.name for option in get_game(home.slug).options} for home in all_homes()}
+    fields: dict[str, Any] = {}
+    unknown = not isinstance(options, dict)
+    for slug, values in (options if isinstance(options, dict) else {}).items():
+        if slug not in known or not isinstance(values, dict) or not set(values) <= known[slug]:
+            unknown = True
+            continue
+        for name, value in values.items():
+            written = {True: "true", False: "false"}.get(value, value) if isinstance(value, bool) else value
+            fields[option_field_name(slug, name)] = written
+    if unknown:
+        message = _("Options are kept per game: a game of the list and that game's own options.")
+        raise exceptions.ValidationError(
+            {"options": [exceptions.ErrorDetail(message, code="unknown_option")]}
+        )
+    return fields
 
 
 def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values: dict[str, Any]) -> F:
@@ -252,6 +317,17 @@ def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values
                 {"tie_breaks": [exceptions.ErrorDetail(message, code="invalid")]}
             )
         data |= dict(zip(TIE_BREAK_FIELDS, stated, strict=False))
+        # The form takes points per table size as a text per size; the API as one object.
+        by_size = dict(data.pop("placement_by_size", instance.placement_by_size) or {})
+        unknown = [size for size in by_size if size not in {str(n) for n in SIZE_FIELDS}]
+        if unknown:
+            message = _("Give points by place for tables of 2 to 6 seats.")
+            raise exceptions.ValidationError(
+                {"placement_by_size": [exceptions.ErrorDetail(message, code="invalid")]}
+            )
+        data |= {name: by_size.get(str(size), "") for size, name in SIZE_FIELDS.items()}
+        data |= _option_fields(data.pop("options", instance.options))
+        data["evening_dates"] = " ".join(day.isoformat() for day in data.get("evening_dates", []))
     if isinstance(instance, Evening):
         extra["competition"] = instance.competition
     form = form_class(data=data, instance=instance, **extra)
@@ -499,7 +575,11 @@ def evening_draw(request: Request, evening_id: int) -> Response:
     try:
         evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
-        message = _("%(players)s players present do not fit tables of %(sizes)s for this game.") % {
+        message = ngettext(
+            "%(players)d player present does not fit tables of %(sizes)s for this game.",
+            "%(players)d players present do not fit tables of %(sizes)s for this game.",
+            refusal.players,
+        ) % {
             "players": refusal.players,
             "sizes": ", ".join(map(str, refusal.allowed)),
         }
@@ -512,4 +592,74 @@ def evening_draw(request: Request, evening_id: int) -> Response:
         message = _("Some tables are still playing: reseat when every table has finished.")
         error = {"field": "tables", "code": "still_playing", "message": message}
         return Response({"errors": [error]}, status=status.HTTP_409_CONFLICT)
+    return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+class TablesSerializer(_Body):
+    """Tables seated by hand: per table the ids of its players, in seating order."""
+
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), max_length=MAX_SEATS),
+        min_length=1,
+        max_length=MAX_TABLES,
+        help_text="per table, the ids of the club's players in seating order",
+    )
+
+
+class AttachSerializer(_Body):
+    match = serializers.IntegerField(help_text="a match of the club in the evening's game, not a table yet")
+
+
+def _refused(refusal: ValidationError, field: str) -> exceptions.ValidationError:
+    return exceptions.ValidationError(
+        {
+            field: [
+                exceptions.ErrorDetail(message, code=refusal.code or "invalid")
+                for message in refusal.messages
+            ]
+        }
+    )
+
+
+@extend_schema(
+    operation_id="evenings_tables",
+    summary="Start tables seated by hand (owners and admins): they join the latest round unless a "
+    "player sits in it already; the players are marked present",
+    request=TablesSerializer,
+    responses={201: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_tables(request: Request, evening_id: int) -> Response:
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    body = TablesSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    try:
+        evening.start_tables(body.validated_data["tables"], by=request.user)
+    except ValidationError as refusal:
+        raise _refused(refusal, "tables") from None
+    return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="evenings_attach",
+    summary="Make a finished or running match of the club a table of the evening (owners and admins)",
+    request=AttachSerializer,
+    responses={201: EveningSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_attach(request: Request, evening_id: int) -> Response:
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    body = AttachSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    match = Match.objects.filter(pk=body.validated_data["match"], club_id=evening.competition.club_id).first()
+    try:
+        if match is None:
+            raise ValidationError(_("Choose a match of this club."), code="unknown_match")
+        evening.attach(match)
+    except ValidationError as refusal:
+        raise _refused(refusal, "match") from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)

@@ -6,6 +6,20 @@ class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("League")
 
+    # The codes of the league's own refusals (``Evening.start_tables``, ``Evening.attach``),
+    # which the API passes on as they are (``config.errors``).
+    error_codes = frozenset(
+        {
+            "still_playing",
+            "duplicate_player",
+            "unknown_player",
+            "wrong_player_count",
+            "unknown_match",
+            "wrong_game",
+            "already_a_table",
+        }
+    )
+
     def ready(self) -> None:
         from league import receivers  # noqa: F401  (connects the match_recorded receiver)
         from league.exports import Competitions

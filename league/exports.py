@@ -32,6 +32,7 @@ COMPETITION_KEYS = (
     "counts",
     "kind",
     "placement_points",
+    "placement_by_size",
     "best_of",
     "min_evenings",
     "tie_breaks",
@@ -39,6 +40,8 @@ COMPETITION_KEYS = (
     "options",
     "evenings",
 )
+# A backup written before points per table size existed has no such key: one list for all.
+OPTIONAL_KEYS = ("placement_by_size",)
 EVENING_KEYS = ("date", "game", "counts", "present", "tables")
 TABLE_KEYS = ("round", "number", "match")
 SMALL = 32767  # the PositiveSmallIntegerField's largest value
@@ -60,6 +63,7 @@ class Competitions:
                 "counts": competition.counts,
                 "kind": competition.kind,
                 "placement_points": competition.placement_points,
+                "placement_by_size": competition.placement_by_size,
                 "best_of": competition.best_of,
                 "min_evenings": competition.min_evenings,
                 "tie_breaks": competition.tie_breaks,
@@ -90,7 +94,8 @@ class Competitions:
         seated: set[int] = set()
         for index, entry in enumerate(a_list(items, self.key)):
             where = f"{self.key}[{index}]"
-            item = an_object(entry, where, COMPETITION_KEYS, required=COMPETITION_KEYS)
+            required = tuple(key for key in COMPETITION_KEYS if key not in OPTIONAL_KEYS)
+            item = an_object(entry, where, COMPETITION_KEYS, required=required)
             best_of = item["best_of"]
             competition = Competition(
                 club=club,
@@ -101,6 +106,7 @@ class Competitions:
                 counts=choice(item["counts"], f"{where}.counts", Competition.Counts.values),
                 kind=choice(item["kind"], f"{where}.kind", Competition.Kind.values),
                 placement_points=item["placement_points"],
+                placement_by_size=item.get("placement_by_size", {}),
                 best_of=None if best_of is None else whole_number(best_of, f"{where}.best_of", most=SMALL),
                 min_evenings=whole_number(item["min_evenings"], f"{where}.min_evenings", most=SMALL),
                 tie_breaks=item["tie_breaks"],

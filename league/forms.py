@@ -7,17 +7,31 @@ checked by one set of rules whichever way it comes in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.db import transaction
+from django.db import models, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from games.protocol import GameHome
 from games.registry import all_homes
-from league.models import Competition, Evening
+from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
+from matches.messages import message_for
+from matches.models import Match, Seat
 from players.models import Player
+from scoring import get_game
+from scoring.options import BoolOption, ChoiceOption, Option, read_options
 
 TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
+MAX_SEATS = 6  # no game seats more at a table
+MAX_TABLES = 20  # tables seated by hand in one go: a club hall
+ATTACHABLE = 30  # the club's latest matches offered to attach to an evening
+# Points by place per table size, one text per size: ``placement_points_3`` for a table of three.
+SIZE_FIELDS = {size: f"placement_points_{size}" for size in TABLE_SIZES}
 TIE_BREAK_LABELS = (_("First tie-break"), _("Then (second)"), _("Then (third)"), _("Then (fourth)"))
 
 # What "best N" and the minimum attendance count, by what the competition counts.
@@ -31,6 +45,60 @@ UNIT_LABELS = {
         "min_evenings": (_("Minimum matches played"), _("Fewer matches: listed without a rank.")),
     },
 }
+
+
+class DatesField(forms.CharField):
+    """Dates separated by commas, spaces or lines, each as a date field reads it (2026-01-15)."""
+
+    widget = forms.Textarea(attrs={"rows": 2})
+
+    def to_python(self, value: Any) -> list[Any]:  # type: ignore[override]
+        text = super().to_python(value) or ""
+        read = forms.DateField()
+        parts = [part for part in text.replace(",", " ").split() if part]
+        return sorted({read.clean(part) for part in parts})
+
+
+def option_field_name(slug: str, option: str) -> str:
+    return f"option_{slug}_{option}"
+
+
+def _option_field(home: GameHome, option: Option, initial: object) -> forms.Field:
+    """A game option of the competition's tables: empty keeps the game's default (a new
+    match's own form, ``matches.setup_forms``, asks the same options)."""
+    label = home.option_label(option.name)
+    default = _("Game default")
+    if isinstance(option, ChoiceOption):
+        choices = [("", default), *((c, home.option_label(f"{option.name}.{c}")) for c in option.choices)]
+        return forms.ChoiceField(label=label, choices=choices, required=False, initial=initial)
+    if isinstance(option, BoolOption):
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[("", default), ("true", _("yes")), ("false", _("no"))],
+            coerce=lambda value: value == "true",
+            empty_value=None,
+            required=False,
+            initial={True: "true", False: "false"}.get(initial, "") if isinstance(initial, bool) else "",
+        )
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=initial,
+        help_text=_("Empty: the game's default."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class OptionGroup:
+    """One game's options on the competition form."""
+
+    def __init__(self, home: GameHome, fields: list[forms.BoundField]) -> None:
+        self.slug, self.name, self.fields = home.slug, home.name, fields
+
+    @property
+    def filled(self) -> bool:
+        """Open on the page when something is set or refused."""
+        return any(field.value() not in (None, "") or field.errors for field in self.fields)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -49,6 +117,14 @@ class CompetitionForm(forms.ModelForm):
     tie_break_2 = forms.ChoiceField(required=False)
     tie_break_3 = forms.ChoiceField(required=False)
     tie_break_4 = forms.ChoiceField(required=False)
+    evening_dates = DatesField(
+        label=_("Evenings of the season"),
+        required=False,
+        help_text=_(
+            "Their dates (2026-01-15 2026-02-12…): the evenings are planned, and “best 3 of 4” "
+            "knows its 4. Evenings already planned stay."
+        ),
+    )
 
     class Meta:
         model = Competition
@@ -72,11 +148,38 @@ class CompetitionForm(forms.ModelForm):
             "counts": _("Best N and the minimum attendance then count evenings or matches."),
         }
 
-    # The model's fields in their order, the tie-breaks just before the booby prize.
-    field_order = [*Meta.fields[:-1], *TIE_BREAK_FIELDS, Meta.fields[-1]]
+    # The model's fields in their order, the points per table size after the one list, the
+    # tie-breaks just before the booby prize, the season's evening dates after the dates.
+    field_order = [
+        *Meta.fields[:4],
+        "evening_dates",
+        *Meta.fields[4:7],
+        *SIZE_FIELDS.values(),
+        *Meta.fields[7:-1],
+        *TIE_BREAK_FIELDS,
+        Meta.fields[-1],
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for size, name in SIZE_FIELDS.items():
+            self.fields[name] = forms.RegexField(
+                regex=r"^\d+(,\d+)*$",
+                required=False,
+                label=_("Points by place at a table of %(seats)d") % {"seats": size},
+                help_text=_("Empty: the list above."),
+                validators=[validate_placement_points],
+                error_messages={"invalid": _("Enter only digits separated by commas.")},
+                initial=(self.instance.placement_by_size or {}).get(str(size), ""),
+            )
+        stored = self.instance.options or {}
+        self.option_names: dict[str, dict[str, str]] = {}
+        for home in all_homes():
+            names = self.option_names[home.slug] = {}
+            for option in get_game(home.slug).options:
+                name = names[option.name] = option_field_name(home.slug, option.name)
+                self.fields[name] = _option_field(home, option, stored.get(home.slug, {}).get(option.name))
+        self.order_fields(self.field_order)
         choices = [("", _("(none)")), *Competition.TieBreak.choices]
         stated = list(self.instance.tie_breaks or [])
         for index, (name, label) in enumerate(zip(TIE_BREAK_FIELDS, TIE_BREAK_LABELS, strict=True)):
@@ -108,7 +211,63 @@ class CompetitionForm(forms.ModelForm):
                 picked.append(value)
         # Before the model's own checks (``_post_clean``), which see the list as stored.
         self.instance.tie_breaks = picked
+        self.instance.options = self._options(cleaned)
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        outside = [
+            day
+            for day in cleaned.get("evening_dates") or []
+            if starts_on and ends_on and not starts_on <= day <= ends_on
+        ]
+        if outside:
+            self.add_error("evening_dates", _("Plan the evenings between the season's first and last day."))
+        self.instance.placement_by_size = {
+            str(size): cleaned[name] for size, name in SIZE_FIELDS.items() if cleaned.get(name)
+        }
         return cleaned
+
+    @property
+    def scheme_fields(self) -> list[forms.BoundField]:
+        """Every field but the games' options, which the page groups per game."""
+        options = {name for names in self.option_names.values() for name in names.values()}
+        return [field for field in self if field.name not in options]
+
+    @property
+    def option_groups(self) -> list[OptionGroup]:
+        return [
+            OptionGroup(home, [self[name] for name in self.option_names[home.slug].values()])
+            for home in all_homes()
+            if self.option_names[home.slug]
+        ]
+
+    def _options(self, cleaned: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The options set for the games ticked, checked by each game's own option rules as a
+        new match's are; a refused value is said next to its field."""
+        options: dict[str, dict[str, Any]] = {}
+        for slug in cleaned.get("games") or []:
+            names = self.option_names.get(slug, {})
+            given = {
+                option: cleaned[name] for option, name in names.items() if cleaned.get(name) not in (None, "")
+            }
+            rules = get_game(slug)
+            _values, errors = read_options(rules.options, given, min(rules.player_counts))
+            for error in errors:
+                name = names.get(error.field.removeprefix("options."))
+                self.add_error(name, forms.ValidationError(message_for(error, slug), code=error.code))
+            if given:
+                options[slug] = given
+        return options
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Competition:
+        competition = super().save(commit)
+        if commit:
+            planned = set(competition.evenings.values_list("date", flat=True))
+            Evening.objects.bulk_create(
+                Evening(competition=competition, date=day, game=competition.games[0])
+                for day in self.cleaned_data.get("evening_dates") or []
+                if day not in planned
+            )
+        return competition
 
 
 class EveningForm(forms.ModelForm):
@@ -149,6 +308,90 @@ class PresenceForm(forms.Form):
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = evening.club.players.order_by("name")
+
+
+class SeatingForm(forms.Form):
+    """Tables seated by hand: per table a select per seat of the club's players (the draw's
+    tables prefilled when the secretary drew first). An empty seat is skipped, an empty table
+    too; the evening (``Evening.start_tables``) checks the sizes and who is already playing."""
+
+    def __init__(
+        self, *args: Any, evening: Evening, seatings: Sequence[Sequence[int]] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = min(max(get_game(evening.game).player_counts), MAX_SEATS)
+        count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
+        self.count = max(1, min(count, MAX_TABLES))
+        present = set(evening.present.values_list("pk", flat=True))
+        players = list(evening.club.players.order_by("name").values_list("pk", "name"))
+        # Present players first: they are the ones to seat; a late-comer is further down.
+        choices: list[tuple[object, object]] = [("", _("(empty)"))]
+        choices += [(pk, name) for pk, name in players if pk in present]
+        choices += [(pk, name) for pk, name in players if pk not in present]
+        self.tables: list[list[forms.BoundField]] = []
+        for table in range(self.count):
+            names = []
+            for seat in range(self.seats):
+                name = f"table_{table + 1}_seat_{seat + 1}"
+                initial = (
+                    seatings[table][seat] if table < len(seatings) and seat < len(seatings[table]) else ""
+                )
+                self.fields[name] = forms.TypedChoiceField(
+                    label=_("Seat %(seat)s") % {"seat": seat + 1},
+                    choices=choices,
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    initial=initial,
+                )
+                names.append(name)
+            self.tables.append([self[name] for name in names])
+
+    def seatings(self) -> list[list[int]]:
+        return [
+            [self.cleaned_data[field.name] for field in table if self.cleaned_data.get(field.name)]
+            for table in self.tables
+        ]
+
+
+class AttachForm(forms.Form):
+    """A match of the club in the evening's game, not a table of any evening: the latest are
+    offered; ``Evening.attach`` checks the one chosen."""
+
+    match = forms.TypedChoiceField(label=_("Match"), coerce=int)
+
+    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.evening = evening
+        latest = (
+            self._attachable()
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+            .order_by("-created_at")[:ATTACHABLE]
+        )
+        field = self.fields["match"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", _("(choose a match)")), *((match.pk, _match_label(match)) for match in latest)]
+
+    def _attachable(self) -> models.QuerySet[Match]:
+        club_id = self.evening.competition.club_id
+        return Match.objects.filter(club_id=club_id, game=self.evening.game, deleted_at__isnull=True).filter(
+            league_table__isnull=True
+        )
+
+    def clean_match(self) -> Match:
+        match = Match.objects.filter(
+            club_id=self.evening.competition.club_id, pk=self.cleaned_data["match"]
+        ).first()
+        if match is None:
+            raise forms.ValidationError(_("Choose a match of this club."), code="unknown_match")
+        return match
+
+
+def _match_label(match: Match) -> str:
+    names = ", ".join(seat.player.name for seat in match.seats.all())
+    when = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
+    state = _("finished") if match.status == Match.Status.FINISHED else _("playing")
+    return f"{when} · {names} ({state})"
 
 
 class CompetitionChangeForm(CompetitionForm):

@@ -20,7 +20,7 @@ import datetime
 import logging
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -31,9 +31,11 @@ from django.db import models, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import scoring
 from games.registry import home_for
+from games.tables import value_label
 from league import schemes, seating
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
@@ -101,6 +103,22 @@ def validate_placement_points(value: str) -> None:
         )
 
 
+TABLE_SIZES = range(2, 7)  # the seats a table can have, for points by place per table size
+
+
+def validate_placement_by_size(value: object) -> None:
+    """``{"3": "10,7,4"}``: a table size of 2 to 6 seats, each with a list as
+    ``placement_points`` takes it."""
+    if not isinstance(value, dict) or not all(
+        isinstance(size, str) and size in {str(n) for n in TABLE_SIZES} and isinstance(points, str)
+        for size, points in value.items()
+    ):
+        raise ValidationError(_("Give points by place for tables of 2 to 6 seats."), code="placement_by_size")
+    for points in value.values():
+        validate_comma_separated_integer_list(points)
+        validate_placement_points(points)
+
+
 def validate_options(value: object) -> None:
     if not isinstance(value, dict) or not all(isinstance(o, dict) for o in value.values()):
         raise ValidationError(_("Game options are kept per game."), code="options")
@@ -121,6 +139,13 @@ class Competition(models.Model):
         AVERAGE_PLACE = schemes.TieBreak.AVERAGE_PLACE, _("Best average place")
         PLAYED = schemes.TieBreak.PLAYED, _("Most evenings (or matches) played")
         LAST_EVENING = schemes.TieBreak.LAST_EVENING, _("Most points on the last evening (or match) played")
+        ALL_POINTS = (
+            schemes.TieBreak.ALL_POINTS,
+            _("Most points over all evenings (or matches), dropped ones too"),
+        )
+        HEAD_TO_HEAD = schemes.TieBreak.HEAD_TO_HEAD, _("Head to head: most often ahead of the tied players")
+        BEST_UNIT = schemes.TieBreak.BEST_UNIT, _("Most points on one's best evening (or match)")
+        FEWEST_DROPPED = schemes.TieBreak.FEWEST_DROPPED, _("Fewest evenings (or matches) dropped")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=100)
@@ -138,6 +163,10 @@ class Competition(models.Model):
         default="10,8,6,5,4,3,2,1",
         validators=[validate_comma_separated_integer_list, validate_placement_points],
         help_text=_("For placement points: first place first, separated by commas."),
+    )
+    # Table size ("3") -> points by place at a table of that size, where the club gives one.
+    placement_by_size = models.JSONField(
+        _("points by place per table size"), default=dict, blank=True, validators=[validate_placement_by_size]
     )
     best_of = models.PositiveSmallIntegerField(
         _("best evenings that count"), null=True, blank=True, help_text=_("Empty: every evening counts.")
@@ -191,8 +220,32 @@ class Competition(models.Model):
     def options_for(self, game: str) -> dict[str, Any]:
         return dict(self.options.get(game, {}))
 
+    def option_lines(self, games: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The options set for the tables, as pages show them: per game (of ``games``, all the
+        competition's by default) its name and each option's label and value."""
+        lines = []
+        for slug in self.games if games is None else games:
+            chosen = self.options.get(slug) or {}
+            if not chosen:
+                continue
+            home = home_for(slug)
+            words = [
+                (home.option_label(option.name), value_label(home, option, chosen[option.name]))
+                for option in scoring.get_game(slug).options
+                if option.name in chosen
+            ]
+            lines.append((str(home.name), words))
+        return lines
+
     def game_names(self) -> list[str]:
         return [_game_name(slug) for slug in self.games]
+
+    def placement_lists(self) -> list[tuple[int | None, str]]:
+        """Points by place as the page states them: the one list (seats None), then each table
+        size the club scores differently ("10-7-4")."""
+        lists: list[tuple[int | None, str]] = [(None, self.placement_points.replace(",", "-"))]
+        by_size = sorted((int(size), points) for size, points in self.placement_by_size.items())
+        return lists + [(size, points.replace(",", "-")) for size, points in by_size]
 
     def tie_break_labels(self) -> list[str]:
         return [str(self.TieBreak(name).label) for name in self.tie_breaks]
@@ -206,6 +259,10 @@ class Competition(models.Model):
             min_evenings=self.min_evenings,
             tie_breaks=tuple(schemes.TieBreak(t) for t in self.tie_breaks),
             booby_prize=self.booby_prize,
+            placement_by_size=tuple(
+                (int(size), tuple(int(p) for p in points.split(",") if p))
+                for size, points in sorted(self.placement_by_size.items())
+            ),
         )
 
     def finished_tables(self) -> tuple[list[schemes.Table], dict[int, object]]:
@@ -335,17 +392,25 @@ class Competition(models.Model):
 
     def season(
         self, rows: Iterable[StandingRow], evenings: Iterable[Evening]
-    ) -> tuple[list[datetime.date], list[tuple[StandingRow, list[str]]]]:
-        """The season as columns of dates and each row's points per column ("" where the player
-        did not play): per evening, or, where every match counts, per day played (stored with
-        the row: a column per match would grow without end)."""
+    ) -> tuple[list[datetime.date], list[tuple[StandingRow, list[tuple[str, bool]]]]]:
+        """The season as columns of dates and each row's cells per column: the points ("" where
+        the player did not play) and whether they were dropped by best N. Per evening, or, where
+        every match counts, per day played (stored with the row: a column per match would grow
+        without end; a day's points are all its matches', counted or not)."""
         if self.counts_matches:
             rows = list(rows)
             days = sorted({day for row in rows for day in row.days})
             columns = [datetime.date.fromisoformat(day) for day in days]
-            return columns, [(row, [row.days.get(day, "") for day in days]) for row in rows]
-        dated = [(evening.date, str(evening.pk)) for evening in evenings]
-        progression = [(row, [row.evenings.get(pk, "") for _day, pk in dated]) for row in rows]
+            return columns, [(row, [(row.days.get(day, ""), False) for day in days]) for row in rows]
+        dated = [(evening.date, evening.pk) for evening in evenings]
+        progression = []
+        for row in rows:
+            counted = set(row.counted)
+            cells = []
+            for _day, pk in dated:
+                points = row.evenings.get(str(pk), "")
+                cells.append((points, points != "" and pk not in counted))
+            progression.append((row, cells))
         return [day for day, _pk in dated], progression
 
     @classmethod
@@ -408,6 +473,10 @@ class Evening(models.Model):
     def game_name(self) -> str:
         return _game_name(self.game)
 
+    def option_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The options its tables start with (``Competition.option_lines`` of its game)."""
+        return self.competition.option_lines([self.game])
+
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]
         return (last or 0) + 1
@@ -437,6 +506,16 @@ class Evening(models.Model):
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():
             raise StillPlaying
+        drawn = self.draw(rng)
+        round_number = self.next_round()
+        return [
+            self._start_table(list(seated), round_number, number, by)
+            for number, seated in enumerate(drawn, start=1)
+        ]
+
+    def draw(self, rng: random.Random | None = None) -> list[tuple[int, ...]]:
+        """A seating of the players present for the next round, started by nobody: the draw's
+        tables, which the secretary may change before starting them (``start_tables``)."""
         rules = scoring.get_game(self.game)
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
@@ -445,20 +524,118 @@ class Evening(models.Model):
         for match_id, player_id in history.values_list("match_id", "player_id"):
             by_match.setdefault(match_id, []).append(player_id)
         met = seating.meetings([tuple(tuple(t) for t in by_match.values())])
-        drawn = seating.draw(players, sizes, met, rng or random.Random(secrets.randbits(64)))
-        round_number = self.next_round()
-        tables = []
-        for number, seated in enumerate(drawn, start=1):
-            # Teams: the engine's default seating for partnerships (None for solo games).
-            match = Match.start(
-                club=self.club,
-                game=rules.slug,
-                players=list(seated),
-                options=self.competition.options_for(rules.slug),
-                by=by,
+        return list(seating.draw(players, sizes, met, rng or random.Random(secrets.randbits(64))))
+
+    def _start_table(self, players: list[int], round_number: int, number: int, by: object) -> Table:
+        # Teams: the engine's default seating for partnerships (None for solo games).
+        match = Match.start(
+            club=self.club,
+            game=self.game,
+            players=players,
+            options=self.competition.options_for(self.game),
+            by=by,
+        )
+        return Table.objects.create(evening=self, round=round_number, number=number, match=match)
+
+    def _round_for(self, players: set[int]) -> int:
+        """Where a table seated by hand (or a match attached) goes: the latest round, unless one
+        of its players already sits in it (then the next), so a paper evening's tables entered
+        one by one share their round."""
+        last = self.next_round() - 1
+        if last == 0:
+            return 1
+        taken = Seat.objects.filter(match__league_table__evening=self, match__league_table__round=last)
+        return last + 1 if taken.filter(player_id__in=players).exists() else last
+
+    def _check_free(self, players: set[int]) -> None:
+        """Nobody may sit at two tables of the evening still playing."""
+        playing = Seat.objects.filter(
+            match__league_table__evening=self,
+            match__status=Match.Status.IN_PROGRESS,
+            match__deleted_at__isnull=True,
+            player_id__in=players,
+        ).values_list("player__name", flat=True)
+        busy = sorted(playing)
+        if busy:
+            raise ValidationError(
+                _("Already playing at a table of this evening: %(names)s."),
+                code="still_playing",
+                params={"names": ", ".join(busy)},
             )
-            tables.append(Table.objects.create(evening=self, round=round_number, number=number, match=match))
-        return tables
+
+    @transaction.atomic
+    def start_tables(self, seatings: Sequence[Sequence[int]], *, by: object = None) -> list[Table]:
+        """Start a table per list of players (ids of the club's players, in seating order):
+        seating by hand, or the draw's tables as the secretary changed them. They join the
+        latest round unless one of them sits in it already; everybody seated is marked present.
+
+        ``ValidationError`` (nothing started) for no table, a player of another club or seated
+        twice, a table size the game does not allow, or a player at a table still playing;
+        ``scoring.Refused`` if the engine refuses a table."""
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        tables = [list(players) for players in seatings if players]
+        everybody = [player for players in tables for player in players]
+        if not tables:
+            raise ValidationError(_("Seat the players of at least one table."), code="required")
+        if len(set(everybody)) != len(everybody):
+            raise ValidationError(_("A player can sit at one table only."), code="duplicate_player")
+        if self.club.players.filter(pk__in=everybody).count() != len(everybody):
+            raise ValidationError(_("Seat the club's own players."), code="unknown_player")
+        allowed = scoring.get_game(self.game).player_counts
+        for players in tables:
+            if len(players) not in allowed:
+                raise ValidationError(
+                    ngettext_lazy(
+                        "A table of %(count)d player does not fit this game (tables of %(sizes)s).",
+                        "A table of %(count)d players does not fit this game (tables of %(sizes)s).",
+                        "count",
+                    ),
+                    code="wrong_player_count",
+                    params={"count": len(players), "sizes": ", ".join(map(str, allowed))},
+                )
+        self._check_free(set(everybody))
+        round_number = self._round_for(set(everybody))
+        number = (
+            self.tables.filter(round=round_number).aggregate(models.Max("number"))["number__max"] or 0
+        ) + 1
+        started = [
+            self._start_table(players, round_number, number + index, by)
+            for index, players in enumerate(tables)
+        ]
+        self.present.add(*everybody)
+        return started
+
+    @transaction.atomic
+    def attach(self, match: Match) -> Table:
+        """Make a finished or running match of the club, in the evening's game, a table of the
+        evening (a table played outside the draw, a paper evening entered afterwards); its
+        players are marked present and the standings rebuilt when it counts.
+
+        ``ValidationError`` for a match of another club or game, a deleted one, or one that is
+        a table of an evening already."""
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        if match.club_id != self.competition.club_id or match.deleted_at is not None:
+            raise ValidationError(_("Choose a match of this club."), code="unknown_match")
+        if match.game != self.game:
+            raise ValidationError(
+                _("This evening plays %(game)s: choose a match of that game."),
+                code="wrong_game",
+                params={"game": self.game_name},
+            )
+        if Table.objects.filter(match=match).exists():
+            raise ValidationError(_("This match is a table of an evening already."), code="already_a_table")
+        players = set(match.seats.values_list("player_id", flat=True))
+        if match.status == Match.Status.IN_PROGRESS:
+            self._check_free(players)
+        round_number = self._round_for(players)
+        number = (
+            self.tables.filter(round=round_number).aggregate(models.Max("number"))["number__max"] or 0
+        ) + 1
+        table = Table.objects.create(evening=self, round=round_number, number=number, match=match)
+        self.present.add(*players)
+        if match.status == Match.Status.FINISHED and self.counts:
+            self.competition.refresh_standings()
+        return table
 
 
 class StillPlaying(Exception):

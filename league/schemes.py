@@ -4,7 +4,8 @@ A table's result is each player's final rank and total as the engine left them
 (``Seat.final_rank`` / ``final_total``). A scheme turns it into points per player:
 
 - ``placement``: points by rank from a list (10-8-6-5...; a rank past the list scores 0;
-  players tied on a rank each get that rank's points);
+  players tied on a rank each get that rank's points), the list of the table's size where the
+  club gives one (a table of three 10-7-4, of four 10-8-6-5), otherwise the one list;
 - ``raw``: the final total, signed so that more is better (in a game the lowest total wins,
   the engine ranks the lowest first and the total counts against the player);
 - ``relative``: the share of the table's other players one finished ahead of, 0-100 (a tie
@@ -15,8 +16,10 @@ rounds per evening) or, where every match of the club counts, each match on its 
 does not care which: a unit is an id and its place in the season (``Table.order``). A player's
 season counts their best ``best_of`` units (all when None); a player with fewer than
 ``min_evenings`` units is listed below the qualified players, unranked. Ties on points are
-broken by the tie-breaks in the order the competition states them; players still equal share
-the rank. The booby prize goes to the last-ranked qualified player(s).
+broken by the tie-breaks in the order the competition states them, each applied only among the
+players the previous ones left equal (head-to-head compares the tied players' results at the
+tables where they met one another, so it cannot be a key of one row alone); players still
+equal share the rank. The booby prize goes to the last-ranked qualified player(s).
 
 Points of different games can be compared by place (placement, table-relative) but not by raw
 total (the totals of two games measure different things); the competition refuses
@@ -25,8 +28,9 @@ total (the totals of two games measure different things); the competition refuse
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -43,6 +47,10 @@ class TieBreak(StrEnum):
     AVERAGE_PLACE = "average_place"  # lower average rank
     PLAYED = "played"  # more units (evenings or matches) played
     LAST_EVENING = "last_evening"  # more points on the latest unit either played
+    ALL_POINTS = "all_points"  # more points over all units, the dropped ones of best N included
+    HEAD_TO_HEAD = "head_to_head"  # finished ahead of the other tied players more often
+    BEST_UNIT = "best_unit"  # more points on one's best single unit
+    FEWEST_DROPPED = "fewest_dropped"  # fewer units left out by best N
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,12 @@ class Scheme:
     min_evenings: int = 0
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.WINS, TieBreak.AVERAGE_PLACE)
     booby_prize: bool = False
+    # (seats, points by place) for the table sizes the club scores differently; a size not
+    # named here uses ``placement_points``.
+    placement_by_size: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    def points_by_place(self, seats: int) -> tuple[int, ...]:
+        return dict(self.placement_by_size).get(seats, self.placement_points)
 
 
 @dataclass(frozen=True)
@@ -86,11 +100,24 @@ class Row:
     counted: frozenset[int]  # the units that count (best N of M)
     booby: bool = False
 
+    @property
+    def all_points(self) -> Fraction:
+        """Points over every unit played, counted or not."""
+        return sum((points for _unit, points in self.units), Fraction(0))
+
+    @property
+    def best_unit(self) -> Fraction:
+        return max((points for _unit, points in self.units), default=Fraction(0))
+
+    @property
+    def dropped(self) -> int:
+        return self.played - len(self.counted)
+
 
 def table_points(scheme: Scheme, table: Table) -> dict[int, Fraction]:
     places = table.places
     if scheme.kind is Kind.PLACEMENT:
-        points = scheme.placement_points
+        points = scheme.points_by_place(len(places))
         return {p.player: Fraction(points[p.rank - 1] if p.rank <= len(points) else 0) for p in places}
     if scheme.kind is Kind.RAW:
         winners = [p.total for p in places if p.rank == 1]
@@ -115,18 +142,72 @@ class _Tally:
     ranks: list[int]
 
 
-def _sort_key(row: Row, tie_breaks: Sequence[TieBreak]) -> tuple[Fraction, ...]:
-    key = [-row.points]
+def _key(tie_break: TieBreak, row: Row, beaten: dict[int, Fraction]) -> Fraction:
+    """The row's value for one tie-break, lower first; ``beaten``: head-to-head scores among the
+    players still tied."""
+    if tie_break is TieBreak.WINS:
+        return Fraction(-row.wins)
+    if tie_break is TieBreak.AVERAGE_PLACE:
+        return row.average_place
+    if tie_break is TieBreak.PLAYED:
+        return Fraction(-row.played)
+    if tie_break is TieBreak.ALL_POINTS:
+        return -row.all_points
+    if tie_break is TieBreak.HEAD_TO_HEAD:
+        return -beaten.get(row.player, Fraction(0))
+    if tie_break is TieBreak.BEST_UNIT:
+        return -row.best_unit
+    if tie_break is TieBreak.FEWEST_DROPPED:
+        return Fraction(row.dropped)
+    return -row.units[-1][1] if row.units else Fraction(0)
+
+
+def _head_to_head(players: set[int], tables: Sequence[Table]) -> dict[int, Fraction]:
+    """Per player, the other ``players`` they finished ahead of at a table they shared (a tie
+    counts half), over every table of the season."""
+    beaten: dict[int, Fraction] = defaultdict(Fraction)
+    for table in tables:
+        seated = [place for place in table.places if place.player in players]
+        for place in seated:
+            for other in seated:
+                if other.player != place.player:
+                    if place.rank < other.rank:
+                        beaten[place.player] += 1
+                    elif place.rank == other.rank:
+                        beaten[place.player] += Fraction(1, 2)
+    return beaten
+
+
+def _ordered(rows: list[Row], tie_breaks: Sequence[TieBreak], tables: Sequence[Table]) -> list[list[Row]]:
+    """The rows in groups of equal players, best group first: by points, then each tie-break in
+    turn splits only the groups the previous ones left equal."""
+    groups = _split(sorted(rows, key=lambda row: (-row.points, row.player)), lambda row: -row.points)
     for tie_break in tie_breaks:
-        if tie_break is TieBreak.WINS:
-            key.append(Fraction(-row.wins))
-        elif tie_break is TieBreak.AVERAGE_PLACE:
-            key.append(row.average_place)
-        elif tie_break is TieBreak.PLAYED:
-            key.append(Fraction(-row.played))
+        split: list[list[Row]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+                continue
+            beaten = (
+                _head_to_head({row.player for row in group}, tables)
+                if tie_break is TieBreak.HEAD_TO_HEAD
+                else {}
+            )
+            key = functools.partial(_key, tie_break, beaten=beaten)
+            split.extend(_split(sorted(group, key=lambda row: (key(row), row.player)), key))
+        groups = split
+    return groups
+
+
+def _split(rows: list[Row], key: Callable[[Row], Fraction]) -> list[list[Row]]:
+    """Sorted ``rows`` cut where ``key`` changes."""
+    groups: list[list[Row]] = []
+    for row in rows:
+        if groups and key(groups[-1][0]) == key(row):
+            groups[-1].append(row)
         else:
-            key.append(-row.units[-1][1] if row.units else Fraction(0))
-    return tuple(key)
+            groups.append([row])
+    return groups
 
 
 def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
@@ -161,15 +242,11 @@ def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
                 counted=frozenset(unit for unit, _ in best),
             )
         )
-    qualified = sorted(
-        (row for row in rows if row.played >= scheme.min_evenings),
-        key=lambda row: (_sort_key(row, scheme.tie_breaks), row.player),
-    )
+    qualified = [row for row in rows if row.played >= scheme.min_evenings]
     ranked: list[Row] = []
-    for index, row in enumerate(qualified):
-        key = _sort_key(row, scheme.tie_breaks)
-        same = index > 0 and key == _sort_key(qualified[index - 1], scheme.tie_breaks)
-        ranked.append(replace(row, rank=ranked[-1].rank if same else index + 1))
+    for group in _ordered(qualified, scheme.tie_breaks, tables):
+        rank = len(ranked) + 1
+        ranked.extend(replace(row, rank=rank) for row in group)
     if scheme.booby_prize and len(ranked) > 1:
         last = ranked[-1].rank
         ranked = [replace(row, booby=row.rank == last) for row in ranked]

@@ -56,7 +56,7 @@ class StoredTables:
         return self.competition.rows(units=not self.competition.counts_matches)
 
     @cached_property
-    def _season(self) -> tuple[list[Any], list[tuple[StandingRow, list[str]]]]:
+    def _season(self) -> tuple[list[Any], list[tuple[StandingRow, list[tuple[str, bool]]]]]:
         return self.competition.season(self.rows, self.evenings)
 
     @property
@@ -64,23 +64,43 @@ class StoredTables:
         return self._season[0]
 
     @property
-    def progression(self) -> list[tuple[StandingRow, list[str]]]:
+    def progression(self) -> list[tuple[StandingRow, list[tuple[str, bool]]]]:
         return self._season[1]
+
+    @property
+    def planned(self) -> int:
+        """The counted evenings of the season, held or planned (the M of best N of M)."""
+        return sum(1 for evening in self.evenings if evening.counts)
+
+    @property
+    def drops(self) -> bool:
+        """Whether some player's points leave an evening out (best N): the page explains the mark."""
+        return any(dropped for _row, cells in self.progression for _points, dropped in cells)
 
     @cached_property
     def chart(self) -> LineChart | None:
-        return season_chart(self.progression[:COLOURS], [date_format(day, "d/m") for day in self.columns])
+        dates = [date_format(day, "d/m") for day in self.columns]
+        if self.competition.counts_matches:
+            title = _("Points added up day by day: every match played, counted or not")
+        elif self.competition.best_of:
+            title = _("Points that count, added up evening by evening (a dropped evening adds nothing)")
+        else:
+            title = _("Points added up evening by evening")
+        return season_chart(self.progression[:COLOURS], dates, title)
 
 
-def season_chart(progression: list[tuple[Any, list[Any]]], dates: list[str]) -> LineChart | None:
-    """The leaders' points added up evening by evening (the table below is its text form)."""
+def season_chart(
+    progression: list[tuple[Any, list[tuple[str, bool]]]], dates: list[str], title: str
+) -> LineChart | None:
+    """The leaders' points added up evening by evening, a dropped evening adding nothing, so
+    that each line ends on the player's standing (the table below is its text form)."""
     if len(dates) < 2 or not progression:
         return None
     series = []
-    for row, points in progression:
+    for row, cells in progression:
         running, values = 0.0, []
-        for value in points:
-            running += float(value) if value != "" else 0.0
+        for value, dropped in cells:
+            running += float(value) if value != "" and not dropped else 0.0
             values.append(running)
         series.append(Series(row.name, tuple(values)))
-    return LineChart(_("Points over the season"), tuple(dates), tuple(series))
+    return LineChart(title, tuple(dates), tuple(series))

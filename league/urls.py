@@ -10,6 +10,8 @@ urlpatterns = [
     path("evenings/<int:evening_id>/", views.evening, name="league_evening"),
     path("evenings/<int:evening_id>/presence/", views.evening_presence, name="league_presence"),
     path("evenings/<int:evening_id>/draw/", views.evening_draw, name="league_draw"),
+    path("evenings/<int:evening_id>/tables/", views.evening_tables, name="league_tables"),
+    path("evenings/<int:evening_id>/attach/", views.evening_attach, name="league_attach"),
     path("competitions/<int:competition_id>/edit/", views.competition_edit, name="league_competition_edit"),
     path(
         "competitions/<int:competition_id>/delete/",

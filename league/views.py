@@ -10,18 +10,28 @@ written as ``matches.exports.spreadsheet_row`` writes them (a name is never a li
 from __future__ import annotations
 
 import csv
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league.forms import CompetitionChangeForm, CompetitionForm, EveningChangeForm, EveningForm, PresenceForm
+from league.forms import (
+    AttachForm,
+    CompetitionChangeForm,
+    CompetitionForm,
+    EveningChangeForm,
+    EveningForm,
+    PresenceForm,
+    SeatingForm,
+)
 from league.models import Competition, Evening, StillPlaying, Table
 from league.provisional import open_tables
 from league.season import StoredTables
@@ -111,14 +121,22 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+def _plain(value: Decimal) -> Decimal | int:
+    """A number as the page writes it: whole numbers bare, others without trailing zeros."""
+    return int(value) if value == value.to_integral_value() else value.normalize()
+
+
 @login_required
 @not_for_guests
 @require_safe
 def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The standings, then (where evenings count) a column of points per evening, and the units
+    that did not count (best N): the evenings' dates, or how many matches."""
     competition = _competition(request, competition_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{competition.pk}.csv"'
     writer = csv.writer(response)
+    evenings = [] if competition.counts_matches else list(competition.evenings.filter(counts=True))
     writer.writerow(
         [
             _("rank"),
@@ -130,21 +148,34 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
             _("average place"),
             _("trend"),
             _("booby prize"),
+            _("matches not counted") if competition.counts_matches else _("evenings not counted"),
+            *(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in evenings),
         ]
     )
-    for row in competition.rows(units=False, days=False):
+    for row in competition.rows(days=False):
+        counted = set(row.counted)
+        dropped = [
+            evening for evening in evenings if str(evening.pk) in row.evenings and evening.pk not in counted
+        ]
         writer.writerow(
             spreadsheet_row(
                 [
                     row.rank or "",
                     row.name,
-                    row.points,
+                    _plain(row.points),
                     row.played,
                     row.tables,
                     row.wins,
-                    row.average_place,
+                    _plain(row.average_place),
                     "" if row.trend is None else row.trend,
                     "1" if row.booby else "",
+                    row.played - len(counted)
+                    if competition.counts_matches
+                    else " ".join(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in dropped),
+                    *(
+                        _plain(Decimal(row.evenings[str(e.pk)])) if str(e.pk) in row.evenings else ""
+                        for e in evenings
+                    ),
                 ]
             )
         )
@@ -169,30 +200,39 @@ def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
 @not_for_guests
 @require_safe
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Presence, the draw and every table's progress on one page."""
+    """Presence, the draw, tables seated by hand and every table's progress on one page."""
     evening = _evening(request, evening_id)
-    return _evening_page(
-        request, evening, PresenceForm(initial={"present": evening.present.all()}, evening=evening)
-    )
+    return _evening_page(request, evening)
 
 
 def _evening_page(
-    request: HttpRequest, evening: Evening, form: PresenceForm, status: int = 200
+    request: HttpRequest,
+    evening: Evening,
+    form: PresenceForm | None = None,
+    status: int = 200,
+    *,
+    seating: SeatingForm | None = None,
+    attach: AttachForm | None = None,
+    drawn: bool = False,
 ) -> HttpResponse:
     tables = (
         evening.tables.select_related("match")
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
     )
+    manages = evening.club.may_manage(request.user)
     return render(
         request,
         "league/evening.html",
         {
             "evening": evening,
             "competition": evening.competition,
-            "form": form,
+            "form": form or PresenceForm(initial={"present": evening.present.all()}, evening=evening),
             "tables": tables,
-            "manages": evening.club.may_manage(request.user),
+            "manages": manages,
+            "seating": (seating or SeatingForm(evening=evening)) if manages else None,
+            "attach": (attach or AttachForm(evening=evening)) if manages else None,
+            "drawn": drawn,
         },
         status=status,
     )
@@ -216,15 +256,23 @@ def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
 @not_for_guests
 @require_POST
 def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Draw the next round's seating and start every table in one step."""
+    """Draw the next round's seating and start every table in one step; or, with ``adjust``,
+    only draw it, into the seating form, for the secretary to change before starting."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
     try:
+        if "adjust" in request.POST:
+            seating = SeatingForm(evening=evening, seatings=evening.draw())
+            return _evening_page(request, evening, seating=seating, drawn=True)
         tables = evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
         messages.error(
             request,
-            _("%(players)s players present do not fit tables of %(sizes)s for this game.")
+            ngettext(
+                "%(players)d player present does not fit tables of %(sizes)s for this game.",
+                "%(players)d players present do not fit tables of %(sizes)s for this game.",
+                refusal.players,
+            )
             % {"players": refusal.players, "sizes": ", ".join(map(str, refusal.allowed))},
         )
     except StillPlaying:
@@ -232,8 +280,58 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     except Refused:
         messages.error(request, _("The game refused these tables; nothing was started."))
     else:
-        messages.success(request, _("%(count)s tables started.") % {"count": len(tables)})
+        _tables_started(request, len(tables))
     return redirect("league_evening", evening.pk)
+
+
+def _tables_started(request: HttpRequest, count: int) -> None:
+    messages.success(
+        request, ngettext("%(count)d table started.", "%(count)d tables started.", count) % {"count": count}
+    )
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_tables(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Start the tables as seated in the form: by hand, or the draw's tables changed."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    form = SeatingForm(request.POST, evening=evening)
+    if form.is_valid():
+        try:
+            tables = evening.start_tables(form.seatings(), by=request.user)
+        except ValidationError as refusal:
+            form.add_error(None, refusal)
+        except Refused:
+            form.add_error(None, _("The game refused these tables; nothing was started."))
+        else:
+            _tables_started(request, len(tables))
+            return redirect("league_evening", evening.pk)
+    return _evening_page(request, evening, seating=form, status=400, drawn="drawn" in request.POST)
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_attach(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Make a match of the club already played (or playing) a table of the evening."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    form = AttachForm(request.POST, evening=evening)
+    if form.is_valid():
+        try:
+            table = evening.attach(form.cleaned_data["match"])
+        except ValidationError as refusal:
+            form.add_error("match", refusal)
+        else:
+            messages.success(
+                request,
+                _("The match is table %(number)d of round %(round)d.")
+                % {"number": table.number, "round": table.round},
+            )
+            return redirect("league_evening", evening.pk)
+    return _evening_page(request, evening, attach=form, status=400)
 
 
 # --- editing and deleting (owners and admins) ---------------------------------------------------

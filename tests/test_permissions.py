@@ -177,6 +177,10 @@ def api(name: str, method: str, url, expected, data=lambda w: None, label: str =
     return Row(name, method, url, expected, data, label, api=True)
 
 
+def _anna(w: World) -> int:
+    return w.club.players.get(name="Anna").pk
+
+
 def rules_anchor(w: World) -> str:
     return reverse("rules_section", args=[GAME, home_for(GAME).rules_sections()[0].anchor])
 
@@ -645,6 +649,22 @@ MATRIX: list[Row] = [
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
     ),
+    # A table seated by hand: the club's players Oma Truus and Anna.
+    page(
+        "league_tables",
+        "POST",
+        lambda w: reverse("league_tables", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"tables": "1", "table_1_seat_1": w.player.pk, "table_1_seat_2": _anna(w)},
+    ),
+    # Sam's match is not of the evening's game: the managers are told so (the page again, 400).
+    page(
+        "league_attach",
+        "POST",
+        lambda w: reverse("league_attach", args=[w.evening.pk]),
+        (400, 400, 403, 403, 404, LOGIN),
+        lambda w: {"match": w.match.pk},
+    ),
     # Editing and deleting a competition or an evening: its club's owners and admins.
     page(
         "league_competition_edit",
@@ -792,6 +812,20 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("api-evening-draw", args=[w.evening.pk]),
         (400, 400, 403, 403, 404, 401),
+    ),
+    api(
+        "api-evening-tables",
+        "POST",
+        lambda w: reverse("api-evening-tables", args=[w.evening.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"tables": [[w.player.pk, _anna(w)]]},
+    ),
+    api(
+        "api-evening-attach",
+        "POST",
+        lambda w: reverse("api-evening-attach", args=[w.evening.pk]),
+        (400, 400, 403, 403, 404, 401),
+        lambda w: {"match": w.match.pk},
     ),
     api("api-games", "GET", lambda w: reverse("api-games"), (200, 200, 200, 200, 200, 200)),
     api("api-schema", "GET", lambda w: reverse("api-schema"), (200, 200, 200, 200, 200, 200)),
@@ -1048,6 +1082,8 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_evening", "GET", _evening("league_evening")),
     GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
     GuestRow("league_draw", "POST", _evening("league_draw")),
+    GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
+    GuestRow("league_attach", "POST", _evening("league_attach"), lambda g: {"match": "1"}),
     GuestRow("league_competition_edit", "GET", _competition("league_competition_edit")),
     GuestRow(
         "league_competition_edit",
@@ -1069,6 +1105,10 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("api-standings", "GET", _competition("api-standings"), api=True),
     GuestRow("api-evening", "GET", _evening("api-evening"), api=True),
     GuestRow("api-evening-draw", "POST", _evening("api-evening-draw"), api=True),
+    GuestRow(
+        "api-evening-tables", "POST", _evening("api-evening-tables"), lambda g: {"tables": [[1]]}, api=True
+    ),
+    GuestRow("api-evening-attach", "POST", _evening("api-evening-attach"), lambda g: {"match": 1}, api=True),
     GuestRow(
         "api-competitions",
         "POST",

@@ -64,6 +64,7 @@ def test_alice_creates_a_competition_with_the_forms_defaults(klaverclub, alice):
         "counts": "evenings",
         "kind": "placement",
         "placement_points": "10,8,6,5,4,3,2,1",
+        "placement_by_size": {},
         "best_of": None,
         "min_evenings": 0,
         "tie_breaks": ["wins", "average_place"],
@@ -124,7 +125,14 @@ def test_a_refusal_is_in_the_readers_language(klaverclub, alice):
         ({"starts_on": "1 June"}, ("starts_on", "invalid", None)),
         ({"name": ""}, ("name", "required", None)),
         ({"colour": "green"}, ("colour", "invalid", "This value is not valid here.")),
-        ({"options": {"target": 50}}, ("options", "invalid", "This value is not valid here.")),
+        ({"options": {"target": 50}}, ("options.target", "invalid", None)),
+        ({"options": {"poker": {"target": 50}}}, ("options", "unknown_option", None)),
+        ({"options": {"duizenden": {"bonus": 50}}}, ("options", "unknown_option", None)),
+        (
+            {"options": {"duizenden": {"target": 303}}},
+            ("options.duizenden.target", "not_multiple_of_5", None),
+        ),
+        ({"options": {"duizenden": {"target": 1}}}, ("options.duizenden.target", "invalid", None)),
     ],
 )
 def test_a_refused_competition_names_the_field_and_stores_nothing(klaverclub, alice, change, expected):
@@ -319,3 +327,57 @@ def test_an_evening_plays_one_of_its_competitions_games_or_is_refused(competitio
     assert errors(answer) == [("game", "invalid", "Choose one of the competition's games.")]
     evening.refresh_from_db()
     assert evening.game == "duizenden"
+
+
+def test_a_competition_says_its_points_per_table_size_and_plans_its_evenings(alice, klaverclub):
+    client = _api_client(alice)
+    body = {
+        "name": "Winter",
+        "games": ["duizenden"],
+        "starts_on": "2026-10-01",
+        "ends_on": "2026-12-31",
+        "placement_points": "10,8,6,5",
+        "placement_by_size": {"3": "10,7,4"},
+        "evening_dates": ["2026-10-02", "2026-10-16"],
+        "tie_breaks": ["all_points", "head_to_head", "best_unit", "fewest_dropped"],
+    }
+    response = client.post(reverse("api-competitions", args=[klaverclub.pk]), body, format="json")
+    assert response.status_code == 201, response.json()
+    answer = response.json()
+    assert answer["placement_by_size"] == {"3": "10,7,4"} and "evening_dates" not in answer
+    assert [evening["date"] for evening in answer["evenings"]] == ["2026-10-02", "2026-10-16"]
+    url = f"/api/competitions/{answer['id']}/"
+    refused = client.patch(url, {"placement_by_size": {"7": "1"}}, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "placement_by_size"
+    refused = client.patch(url, {"placement_by_size": {"4": "10,x"}}, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "placement_by_size"
+    outside = client.patch(url, {"evening_dates": ["2027-01-08"]}, format="json")
+    assert outside.status_code == 400 and outside.json()["errors"][0]["field"] == "evening_dates"
+    changed = client.patch(
+        url,
+        {"placement_by_size": {"4": "12,8,4,0"}, "evening_dates": ["2026-10-30", "2026-10-02"]},
+        format="json",
+    )
+    assert changed.status_code == 200
+    assert changed.json()["placement_by_size"] == {"4": "12,8,4,0"}
+    assert len(changed.json()["evenings"]) == 3
+    assert changed.json()["tie_breaks"] == ["all_points", "head_to_head", "best_unit", "fewest_dropped"]
+
+
+def test_a_league_plays_duizenden_to_300_on_every_table_it_starts(competition, alice):
+    """The issue's PATCH, refused before: the options are the form's, the engine checks them."""
+    url = reverse("api-competition", args=[competition.pk])
+    answer = _api_client(alice).patch(url, {"options": {"duizenden": {"target": 300}}}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["options"] == {"duizenden": {"target": 300}}
+    competition.refresh_from_db()
+    evening = EveningFactory.create(competition=competition)
+    evening.present.set(competition.club.players.all())
+    [table] = evening.draw_and_start(rng=random.Random(5))
+    assert table.match.options["target"] == 300
+    # Another change keeps the options; sent, they replace them, and a game not played is dropped.
+    kept = _api_client(alice).patch(url, {"name": "Winter"}, format="json")
+    assert kept.status_code == 200 and kept.json()["options"] == {"duizenden": {"target": 300}}
+    other = {"barbuse": {"all_hearts_bonus": 60}, "duizenden": {"jokers": 4}}
+    replaced = _api_client(alice).patch(url, {"options": other}, format="json")
+    assert replaced.status_code == 200 and replaced.json()["options"] == {"duizenden": {"jokers": 4}}

@@ -193,7 +193,9 @@ def test_the_standings_page_shows_what_an_open_match_would_give_and_the_season_b
     assert f'<th scope="col" class="num">{TODAY:%d/%m}</th>' in page
     assert Standing.objects.filter(competition=competition).count() == 4
     csv = client.get(reverse("league_standings_csv", args=[competition.pk])).content.decode()
-    assert csv.splitlines()[0] == "rank,player,points,matches,tables,wins,average place,trend,booby prize"
+    assert csv.splitlines()[0] == (
+        "rank,player,points,matches,tables,wins,average place,trend,booby prize,matches not counted"
+    )
 
 
 def test_no_provisional_rows_once_the_season_is_over(klaverclub):

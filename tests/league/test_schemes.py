@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -168,3 +169,122 @@ def test_units_follow_their_stated_order_not_their_id():
     assert rows[A].units == ((9, 10), (2, 8)) and rows[A].counted == {9}
     last = standings(Scheme(placement_points=POINTS, tie_breaks=(TieBreak.LAST_EVENING,)), season)
     assert [(row.player, row.rank) for row in last] == [(B, 1), (A, 2)]
+
+
+# Three evenings of four at 10-8-6-5: A 10, 5, 8; B 8, 10, 6; C 6, 8, 10; D 5, 6, 5.
+# Best 2 of 3: A, B and C all have 18; over all evenings A 23, B 24, C 24. Between themselves
+# A beat B twice and C once, B beat C twice and A once, C beat A twice and B once: head to head
+# among the three, each finished ahead 3 times.
+CIRCLE = [
+    table(1, (A, 1), (B, 2), (C, 3), (D, 4)),
+    table(2, (B, 1), (C, 2), (D, 3), (A, 4)),
+    table(3, (C, 1), (A, 2), (B, 3), (D, 4)),
+]
+
+
+@pytest.mark.parametrize(
+    ("tie_breaks", "expected"),
+    [
+        # Points over all evenings, the dropped one included, set A (23) below B and C (24).
+        ((TieBreak.ALL_POINTS,), [(B, 1), (C, 1), (A, 3), (D, 4)]),
+        # Head to head among the three tied players: each finished ahead 3 times.
+        ((TieBreak.HEAD_TO_HEAD,), [(A, 1), (B, 1), (C, 1), (D, 4)]),
+        # Then head to head among the two still tied (B and C): B beat C twice of three.
+        ((TieBreak.ALL_POINTS, TieBreak.HEAD_TO_HEAD), [(B, 1), (C, 2), (A, 3), (D, 4)]),
+        # Best single evening: 10 each.
+        ((TieBreak.BEST_UNIT,), [(A, 1), (B, 1), (C, 1), (D, 4)]),
+    ],
+)
+def test_tie_breaks_as_clubs_write_them(tie_breaks, expected):
+    rows = standings(Scheme(placement_points=POINTS, best_of=2, tie_breaks=tie_breaks), CIRCLE)
+    assert [(row.player, row.rank) for row in rows] == expected
+    assert {row.player: row.points for row in rows} == {A: 18, B: 18, C: 18, D: 11}
+
+
+def test_all_points_count_the_dropped_evening_and_head_to_head_only_the_tied():
+    rows = {row.player: row for row in standings(Scheme(placement_points=POINTS, best_of=2), CIRCLE)}
+    assert (rows[A].all_points, rows[B].all_points, rows[D].all_points) == (23, 24, 16)
+    assert rows[A].counted == {1, 3} and rows[A].dropped == 1
+
+
+def test_best_single_unit_breaks_a_tie_of_ten_and_six_against_eight_and_eight():
+    season = [
+        table(1, (A, 1), (C, 2), (D, 3), (E, 4)),  # A10 C8
+        table(2, (B, 1), (C, 2), (A, 3), (E, 4)),  # C8 A6
+    ]
+    rows = standings(Scheme(placement_points=POINTS, tie_breaks=(TieBreak.BEST_UNIT,)), season)
+    assert [(r.player, r.rank, r.points) for r in rows][:3] == [(A, 1, 16), (C, 2, 16), (B, 3, 10)]
+
+
+# Best 2: A plays three evenings (10, 8, 5: 18, one dropped), B two (8, 10: 18, none dropped).
+DROPPING = [
+    table(1, (A, 1), (B, 2), (C, 3)),
+    table(2, (B, 1), (A, 2), (C, 3)),
+    table(3, (C, 1), (D, 2), (E, 3), (A, 4)),
+]
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "order"),
+    [(TieBreak.FEWEST_DROPPED, [B, A]), (TieBreak.ALL_POINTS, [A, B]), (TieBreak.PLAYED, [A, B])],
+)
+def test_fewest_evenings_dropped_against_points_over_all_evenings(tie_break, order):
+    rows = standings(Scheme(placement_points=POINTS, best_of=2, tie_breaks=(tie_break,)), DROPPING)
+    assert [row.player for row in rows][:2] == order
+    assert [row.rank for row in rows][:2] == [1, 2]
+
+
+def test_placement_points_by_table_size_fall_back_to_the_one_list():
+    scheme = Scheme(placement_points=(10, 8, 6, 5), placement_by_size=((3, (10, 7, 4)),))
+    assert table_points(scheme, table(1, (A, 1), (B, 2), (C, 3))) == {A: 10, B: 7, C: 4}
+    assert table_points(scheme, table(1, (A, 1), (B, 2), (C, 3), (D, 4))) == {A: 10, B: 8, C: 6, D: 5}
+    five = table(1, (A, 1), (B, 2), (C, 3), (D, 4), (E, 5))
+    assert table_points(scheme, five) == {A: 10, B: 8, C: 6, D: 5, E: 0}
+    # A tie at a table of three shares the place's points of that table's list.
+    assert table_points(scheme, table(1, (A, 1), (B, 1), (C, 3))) == {A: 10, B: 10, C: 4}
+
+
+# The club's paper season (issue 30): best 3 of 4, at least 3 evenings, ties by points over all
+# evenings then first places, 10-8-6-5 at a table of four, 10-7-4 at a table of three, a booby
+# prize. Evening 2 had a newcomer (I): three tables of three; H missed evening 3.
+A_, B_, C_, D_, E_, F_, G_, H_, I_ = range(1, 10)
+PAPER_SCHEME = Scheme(
+    placement_points=(10, 8, 6, 5),
+    placement_by_size=((3, (10, 7, 4)), (4, (10, 8, 6, 5))),
+    best_of=3,
+    min_evenings=3,
+    tie_breaks=(TieBreak.ALL_POINTS, TieBreak.WINS),
+    booby_prize=True,
+)
+PAPER_SEASON = [
+    table(1, (A_, 1), (B_, 2), (C_, 3), (D_, 4)),  # A10 B8 C6 D5
+    table(1, (E_, 1), (F_, 2), (G_, 3), (H_, 4)),  # E10 F8 G6 H5
+    table(2, (B_, 1), (E_, 2), (I_, 3)),  # B10 E7 I4
+    table(2, (C_, 1), (A_, 2), (G_, 3)),  # C10 A7 G4
+    table(2, (D_, 1), (H_, 2), (F_, 3)),  # D10 H7 F4
+    table(3, (A_, 1), (C_, 2), (E_, 3), (F_, 4)),  # A10 C8 E6 F5
+    table(3, (B_, 1), (D_, 2), (G_, 3)),  # B10 D7 G4
+    table(4, (E_, 1), (A_, 2), (B_, 3), (H_, 4)),  # E10 A8 B6 H5
+    table(4, (F_, 1), (G_, 2), (C_, 3), (D_, 4)),  # F10 G8 C6 D5
+]
+
+
+def test_the_paper_season_of_a_club_secretary_computed_by_hand():
+    rows = standings(PAPER_SCHEME, [replace(t, order=t.unit) for t in PAPER_SEASON])
+    # A 10+7+10+8 = 35, drops 7: 28; B 8+10+10+6 = 34, drops 6: 28 - A ahead on all evenings.
+    # E 10+7+6+10: 27; C 6+10+8+6: 24 (the earlier 6 counts); F 8+4+5+10: 23; D 5+10+7+5: 22;
+    # G 6+4+4+8: 18 (evening 3's 4 dropped); H 5+7+5: 17, the booby prize; I one evening: unranked.
+    assert [(r.player, r.rank, r.points) for r in rows] == [
+        (A_, 1, 28),
+        (B_, 2, 28),
+        (E_, 3, 27),
+        (C_, 4, 24),
+        (F_, 5, 23),
+        (D_, 6, 22),
+        (G_, 7, 18),
+        (H_, 8, 17),
+        (I_, None, 4),
+    ]
+    dropped = {r.player: set(dict(r.units)) - r.counted for r in rows}
+    assert dropped == {A_: {2}, B_: {4}, E_: {3}, C_: {4}, F_: {2}, D_: {4}, G_: {3}, H_: set(), I_: set()}
+    assert [r.player for r in rows if r.booby] == [H_]

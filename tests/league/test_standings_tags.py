@@ -77,7 +77,7 @@ def test_ranks_points_and_trends_read_as_before():
 def test_names_are_escaped_everywhere():
     evil = "<script>x</script>"
     assert "<script>" not in standing_rows([_row(name=evil)])
-    assert "<script>" not in progression_rows([(_row(name=evil), ["1", ""])])
+    assert "<script>" not in progression_rows([(_row(name=evil), [("1", False), ("", False)])])
     html = open_table_rows([(_match(), OpenTable(2, (("<b>Bram</b>", "3"),)))])
     assert "<b>" not in html and "&lt;b&gt;Bram&lt;/b&gt; 3" in html
 
@@ -96,8 +96,17 @@ def test_numbers_and_words_follow_the_language():
 
 
 def test_a_players_points_per_evening_are_a_row_with_a_cell_per_evening():
-    html = progression_rows([(_row(), ["4", ""])])
+    html = progression_rows([(_row(), [("4.00", False), ("", False)])])
     assert html.strip() == '<tr><th scope="row">Anna</th><td class="num">4</td><td class="num"></td></tr>'
+
+
+def test_an_evening_dropped_by_best_n_is_struck_through_and_said():
+    html = progression_rows([(_row(), [("6.00", True), ("7.50", False)])])
+    assert (
+        '<td class="num"><del class="dropped">6</del><span class="sr-only"> (does not count)</span></td>'
+        in html
+    )
+    assert '<td class="num">7.50</td>' in html
 
 
 @pytest.mark.parametrize(("language", "written"), [("en", "-3.25"), ("nl", "-3,25"), ("fr", "-3,25")])
