@@ -21,6 +21,7 @@ from games.protocol import (
     Context,
     DemoMatch,
     Json,
+    NextItem,
     PlayedMatch,
     Section,
     SheetView,
@@ -103,6 +104,9 @@ class BaseHome:
     def hints_json(self, hints: object) -> dict[str, Json]:
         value = to_json(hints)
         return value if isinstance(value, dict) else {}
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        return {}
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {}

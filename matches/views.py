@@ -436,7 +436,7 @@ def _form_context(
     the game's home and what its hints add."""
     grouped = errors_by_field(errors)
     home: GameHome = sheet.home
-    rows = entry_rows(sheet, body, grouped)
+    rows = entry_rows(sheet, body, grouped, upcoming=number is None)
     return {
         "sheet": sheet,
         "match": sheet.match,

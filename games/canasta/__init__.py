@@ -11,7 +11,17 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
 from games.canasta.statistics import statistics as canasta_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    NextItem,
+    PlayedMatch,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import Setup, get_game
@@ -141,6 +151,17 @@ class CanastaHome(BaseHome):
         ),
     }
 
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each side's minimum first meld in the coming deal (the engine's hints)."""
+        minimum = sheet.next.get("minimum_meld") if sheet.next else None
+        if not minimum:
+            return {}
+        short, text = _("min. meld"), _("First meld this deal: at least %(minimum)s.")
+        return {
+            unit: NextItem(f"{short} {points}", text % {"minimum": points})
+            for unit, points in enumerate(minimum)
+        }
+
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """The hints' lines (a side's total, its minimum first meld next deal and its progress
         to the target), their words filled in here rather than in a loop of the template."""
@@ -164,8 +185,6 @@ class CanastaHome(BaseHome):
         setup = sheet.state.setup
         return {
             "special_canastas": setup.bool_option("special_canastas"),
-            # Per side, from the hints of the next deal (none once the match is over).
-            "minimum_meld": sheet.next.get("minimum_meld") if sheet.next else None,
             # A side of one player: whoever went out holds nothing, so the form fills in 0.
             "alone": [len(seats) == 1 for seats in setup.units],
         }

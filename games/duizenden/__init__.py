@@ -9,7 +9,17 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.base import BaseHome, Titles
 from games.duizenden.statistics import statistics as duizenden_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    NextItem,
+    PlayedMatch,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import Setup
@@ -91,6 +101,16 @@ class DuizendenHome(BaseHome):
             "pack_points_base": duizenden.pack_points(0, 0),
             "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
             "joker_value": duizenden.CARD_VALUES[JOKER],
+        }
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each side's points still needed to reach the target (the engine's ``next.needed``)."""
+        if sheet.next is None:
+            return {}
+        to_go = gettext("%(points)s to go")
+        return {
+            column.unit: NextItem(to_go % {"points": points}, to_go % {"points": points})
+            for column, points in zip(sheet.columns, sheet.next["needed"], strict=True)
         }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:

@@ -22,6 +22,7 @@ from games.protocol import (
     Context,
     DemoMatch,
     Json,
+    NextItem,
     PlayedMatch,
     Section,
     SheetView,
@@ -63,6 +64,8 @@ class FrustrationHome(BaseHome):
     item: str
     item_title: Text
     items_key: str
+    item_count: int  # contracts or levels in the list: a phase past it has finished them all
+    finished_text: Text
     card_values: Mapping[str, int]
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
@@ -95,6 +98,27 @@ class FrustrationHome(BaseHome):
                 for hint in hints.phases
             ]
         }
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each player's contract or level, from the standings' ``phase`` (the engine ranks by
+        it, so the standings bar shows why "Dirk 410" stands above "Bram 380"); the next deal's
+        hints add what it asks for."""
+        described = {hint["seat"]: hint["description"] for hint in sheet.next["phases"]} if sheet.next else {}
+        short = gettext("#%(phase)s")
+        items: dict[int, NextItem] = {}
+        for column in sheet.columns:
+            phase = column.extra.get("phase")
+            if not isinstance(phase, int):
+                continue
+            if phase > self.item_count:
+                items[column.unit] = NextItem("✓", str(self.finished_text))
+                continue
+            title = str(self.item_title) % {"number": phase}
+            description = described.get(column.unit)
+            items[column.unit] = NextItem(
+                short % {"phase": phase}, f"{title}: {description}" if description else title
+            )
+        return items
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """The hints' lines, their words and rules links filled in here: written by the
@@ -146,6 +170,8 @@ class ContractsHome(FrustrationHome):
     item = "contract"
     item_title = gettext_lazy("Contract %(number)s")
     items_key = "contracts"
+    item_count = len(frustration_nl.CONTRACTS)
+    finished_text = gettext_lazy("Made every contract")
     card_values = frustration_nl.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
@@ -211,6 +237,8 @@ class LevelsHome(FrustrationHome):
     item = "level"
     item_title = gettext_lazy("Level %(number)s")
     items_key = "levels"
+    item_count = frustration_fr.DONE - 1
+    finished_text = gettext_lazy("Completed every level")
     card_values = frustration_fr.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),

@@ -128,7 +128,12 @@ def test_calculator_follows_the_matchs_options(alice_client, alice, club):
 def test_sheet_shows_what_each_player_still_needs_and_links_the_rules(alice_client, match):
     page = alice_client.get(sheet_url(match)).content.decode()
     assert "Still needed to reach 1000" in page
-    assert page.count("1000 to go") == 3
+    # Each player's points to go: in the hints, on the player's own line of the form and beside
+    # the total in the standings bar (the first screen).
+    assert page.count("1000 to go") == 9
+    for index in range(3):
+        assert '<span class="next-item">1000 to go</span>' in entry_block(page, index)
+    assert re.search(r'<span class="total">0</span>\s*<span class="item">1000 to go</span>', page)
     assert 'href="/rules/duizenden/#scoring"' in page
     assert 'hx-get="/rules/duizenden/section/end/"' in page
 
