@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from games.base import BaseHome, Titles
+from games.base import BaseHome, Titles, in_key_order
 from games.canasta.statistics import statistics as canasta_statistics
 from games.protocol import (
     CalculatorKey,
@@ -190,7 +190,7 @@ class CanastaHome(BaseHome):
         }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
+        return in_key_order(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
 
     def paper_sides(self, players: int) -> int:
         """Two or three play alone; four and six in their usual two partnerships."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from games.base import BaseHome, Titles
+from games.base import BaseHome, Titles, in_key_order
 from games.duizenden.statistics import statistics as duizenden_statistics
 from games.protocol import (
     CalculatorKey,
@@ -81,7 +81,9 @@ class DuizendenHome(BaseHome):
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         values = duizenden.card_values(setup.int_option("queen_of_spades"))
         limits = duizenden.card_limits(setup.int_option("jokers"))
-        return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
+        return in_key_order(
+            CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank)
+        )
 
     def rules_tables(self) -> Context:
         queen = int(str(default_option(self.slug, "queen_of_spades")))

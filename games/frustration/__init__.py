@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
-from games.base import BaseHome, Titles
+from games.base import BaseHome, Titles, in_key_order
 from games.frustration.statistics import statistics as frustration_statistics
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
@@ -196,7 +196,7 @@ class ContractsHome(FrustrationHome):
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         limits = frustration_nl.card_limits(setup.int_option("packs"), setup.int_option("real_jokers"))
-        return tuple(
+        return in_key_order(
             CalculatorKey(rank, value)
             for rank, value in frustration_nl.CARD_VALUES.items()
             if limits.get(rank)
@@ -271,7 +271,7 @@ class LevelsHome(FrustrationHome):
     }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        return tuple(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
+        return in_key_order(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
 
     def rules_tables(self) -> Context:
         return levels_tables(self)

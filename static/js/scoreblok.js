@@ -1,9 +1,10 @@
 // Scoreblok's shared script: the round form's conveniences. Everything is htmx or plain HTML
 // forms, so the pages work without it; the server checks every round whatever this fills in.
 //
-// - One card calculator per form: it moves under the points field that has focus (inputs with
-//   data-cards="<the card map's JSON path>") and keeps that field's counts as hidden inputs
-//   beside it, so a counted hand is posted as cards and the engine checks them.
+// - One card calculator per form, opened by a key beside each points field that may be counted
+//   (inputs with data-cards="<the card map's JSON path>"), fixed to the bottom of the screen; it
+//   keeps that field's counts as hidden inputs, so a counted hand is posted as cards and the
+//   engine checks them.
 // - What the table already knows is not asked: choosing who went out fills in their fields
 //   (data-out="<value>", data-out-check) and moves on to the first empty field; points below
 //   data-tick-below tick the line's [data-ticked] box (a "laid down" box).
@@ -17,6 +18,10 @@
   }
 
   // --- the card calculator -------------------------------------------------------------
+  // Opened on request, by the key beside a points field, as a panel fixed to the bottom of the
+  // screen: it moves nothing already on screen (a field that jumped between a tap's touch and
+  // release lost what was typed next). Focusing another points field while it is open counts
+  // for that field instead.
 
   function countsFor(form, path) {
     return Array.from(form.querySelectorAll("input[data-card-of]")).filter(function (input) {
@@ -46,26 +51,76 @@
     return sum;
   }
 
-  function attachCalculator(field) {
-    const form = field.closest("form");
-    const calc = form && form.querySelector("[data-calculator]");
-    if (!calc) return;
+  // "Bram · Left in hand": whose field the calculator counts for.
+  function fieldName(field) {
+    const legend = field.closest("fieldset[data-entry]");
+    const who = legend && legend.querySelector("legend");
+    const label = field.closest("label");
+    const parts = [];
+    if (who && who.firstChild) parts.push(who.firstChild.textContent.trim());
+    if (label && label.firstChild) parts.push(label.firstChild.textContent.trim());
+    return parts.filter(Boolean).join(" · ");
+  }
+
+  function addCardKeys(root) {
+    root.querySelectorAll("[data-calculator]").forEach(function (calc) {
+      calc.closest("form").querySelectorAll("input[data-cards]").forEach(function (field) {
+        if (field.dataset.keyed) return;
+        field.dataset.keyed = "1";
+        const key = document.createElement("button");
+        key.type = "button";
+        key.className = "cards-key";
+        key.textContent = "♠♥";
+        key.setAttribute("aria-label", calc.dataset.keyLabel + ": " + fieldName(field));
+        key.setAttribute("aria-expanded", "false");
+        key.cardsField = field;
+        (field.closest("label") || field).after(key);
+      });
+    });
+  }
+
+  function openCalculator(calc, field) {
     calc.field = field;
-    const place = field.closest("label") || field;
-    place.after(calc);
-    calc.hidden = false;
+    calc.querySelector("[data-calc-for]").textContent = fieldName(field);
+    calc.closest("form").querySelectorAll(".cards-key").forEach(function (key) {
+      key.setAttribute("aria-expanded", String(key.cardsField === field && !calc.hidden));
+    });
     refreshCalculator(calc);
+  }
+
+  function showCalculator(calc, field) {
+    calc.hidden = false;
+    openCalculator(calc, field);
+    // Room below the page's last line, so every field can still be scrolled above the panel;
+    // and the field it counts for brought above it (after the tap, never under the finger).
+    document.body.style.paddingBottom = calc.offsetHeight + "px";
+    const bottom = field.getBoundingClientRect().bottom;
+    const top = window.innerHeight - calc.offsetHeight - 8;
+    if (bottom > top) window.scrollBy(0, bottom - top);
+  }
+
+  function hideCalculator(calc) {
+    calc.hidden = true;
+    document.body.style.paddingBottom = "";
+    calc.closest("form").querySelectorAll(".cards-key").forEach(function (key) {
+      key.setAttribute("aria-expanded", "false");
+    });
   }
 
   document.addEventListener("focusin", function (event) {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || !target.closest("form")) return;
-    // Only a points field moves it: hiding it when a box is tapped would shift the page under
-    // the finger between press and release.
-    if (target.matches("input[data-cards]")) attachCalculator(target);
+    if (!(target instanceof HTMLElement) || !target.matches("input[data-cards]")) return;
+    const calc = target.closest("form").querySelector("[data-calculator]");
+    if (calc && !calc.hidden && calc.field !== target) openCalculator(calc, target);
   });
 
   document.addEventListener("click", function (event) {
+    const opener = event.target.closest(".cards-key");
+    if (opener) {
+      const calc = opener.closest("form").querySelector("[data-calculator]");
+      showCalculator(calc, opener.cardsField);
+      return;
+    }
     const calc = event.target.closest("[data-calculator]");
     if (!calc || !calc.field) return;
     const field = calc.field;
@@ -80,7 +135,7 @@
         input.name = name;
         input.value = "0";
         input.dataset.cardOf = path;
-        (field.closest("label") || field).after(input);
+        (field.closest("label") || field).before(input);
       }
       input.value = number(input.value) + 1;
       field.value = refreshCalculator(calc);
@@ -90,8 +145,15 @@
       field.value = "";
       refreshCalculator(calc);
     } else if (event.target.closest("[data-done]")) {
-      calc.hidden = true;
+      hideCalculator(calc);
     }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { addCardKeys(document); });
+  document.addEventListener("htmx:load", function (event) {
+    addCardKeys(event.target);
+    // A swapped-in form brings its calculator closed: no room kept for the old one.
+    if (!document.querySelector("[data-calculator]:not([hidden])")) document.body.style.paddingBottom = "";
   });
 
   // --- what the form already knows -----------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, open_calculator
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +41,7 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.laid_down:bool'][type=checkbox]").check()
     bram = form.locator("fieldset[data-entry='1']")
-    bram.locator("input[name='entries.1.points:int']").click()
-    calculator = page.locator("#round-form [data-calculator]")
+    calculator = open_calculator(page, "entries.1.points:int")
     calculator.locator("button[data-rank='K']").click()
     calculator.locator("button[data-rank='5']").click()
     expect(bram.locator("input[name='entries.1.points:int']")).to_have_value("15")

@@ -169,7 +169,8 @@ def test_a_duizenden_round_for_two_takes_at_most_four_taps(logged_in: Page, live
 
 
 def test_a_duizenden_hand_counted_on_the_shared_calculator(logged_in: Page, live_server, alice):
-    """The one calculator moves under the field being filled and posts the cards it counted."""
+    """The one calculator opens from the key beside the field being filled, over the bottom of
+    the screen, and posts the cards it counted."""
     page = logged_in
     match = open_sheet(page, live_server, alice, "duizenden", ["Anna", "Bram"])
     assert page.locator("[data-calculator]").count() == 1
@@ -179,10 +180,15 @@ def test_a_duizenden_hand_counted_on_the_shared_calculator(logged_in: Page, live
     page.keyboard.type("60")
     page.keyboard.press("Enter")
     calculator = page.locator("[data-calculator]")
+    expect(calculator).to_be_hidden()  # only on request
+    page.locator("label:has(input[name='entries.1.hand_points:int']) + .cards-key").click()
     expect(calculator).to_be_visible()
+    expect(calculator).to_contain_text("Bram · Left in hand")
     calculator.locator("button[data-rank='K']").click()
     calculator.locator("button[data-rank='5']").click()
     expect(page.locator("input[name='entries.1.hand_points:int']")).to_have_value("15")
+    calculator.locator("button[data-done]").click()
+    expect(calculator).to_be_hidden()
     page.locator("#round-form button.save").click()
     saved(page, 1)
     assert Round.objects.get(match=match).body["entries"][1]["hand_cards"] == {"K": 1, "5": 1}
