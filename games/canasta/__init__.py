@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
+from games import round_forms
 from games.base import BaseHome, Titles, in_key_order
 from games.canasta.statistics import statistics as canasta_statistics
 from games.protocol import (
@@ -37,6 +39,17 @@ KIND_NAMES: Mapping[str, Promise] = {
     canasta.MIXED_ACE: gettext_lazy("Mixed canasta of aces"),
     canasta.WILD: gettext_lazy("Canasta of wild cards"),
 }
+
+
+# The form's counters, as the round JSON names them.
+COUNTERS = (
+    "natural_canastas",
+    "mixed_canastas",
+    "red_threes",
+    "natural_ace_canastas",
+    "mixed_ace_canastas",
+    "wild_canastas",
+)
 
 
 @dataclass(frozen=True)
@@ -188,6 +201,19 @@ class CanastaHome(BaseHome):
             # A side of one player: whoever went out holds nothing, so the form fills in 0.
             "alone": [len(seats) == 1 for seats in setup.units],
         }
+
+    def parse_round(self, data: QueryDict, lines: int) -> Json:
+        """A counter (canastas, red threes) left empty on the form means none: the phone form
+        shows it empty with a 0 in grey, so the Enter key passes it without a keystroke."""
+        body = round_forms.parse_round(data, lines)
+        entries = body.get("entries") if isinstance(body, dict) else None
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict):
+                continue
+            for kind in COUNTERS:
+                if kind not in entry and data.get(f"entries.{index}.{kind}:int") == "":
+                    entry[kind] = 0
+        return body
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         return in_key_order(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())

@@ -32,7 +32,7 @@ from games.protocol import (
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
-from scoring.games.frustration_family import HAND_SIZE, PhaseHints
+from scoring.games.frustration_family import HAND_SIZE, PhaseHints, kept_after_laying_down
 
 ANCHOR = "anchor-of-a-contract"  # a section's address is the pattern's with its anchor here
 
@@ -66,6 +66,8 @@ class FrustrationHome(BaseHome):
     items_key: str
     item_count: int  # contracts or levels in the list: a phase past it has finished them all
     finished_text: Text
+    kept_from: int  # cards a seat holds when it lays down (the engine's limit on what it keeps)
+    laid_down_question: Text  # "laid down?" asked in the game's own words
     card_values: Mapping[str, int]
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
@@ -144,9 +146,23 @@ class FrustrationHome(BaseHome):
         return {"phases": lines}
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        # Eleven cards are worth at least this: points below it mean the contract was laid down,
-        # so the form ticks "laid down" by itself (the engine still checks it).
-        return {"laid_down_below": HAND_SIZE * min(self.card_values.values())}
+        """ "Laid down" is asked of every player; the form answers it by itself only where the
+        points leave one answer, by the engine's own limits: eleven cards are worth at least
+        ``laid_down_below`` (fewer points: laid down), and after laying down the next deal's
+        contract a seat keeps at most so many cards, worth at most ``laid_down_most[seat]``
+        (more points: not laid down). A correction has only the first limit (its contracts are
+        not the next deal's)."""
+        upcoming = sheet.state.next
+        most: dict[int, int] = {}
+        if number is None and upcoming is not None and isinstance(upcoming.hints, PhaseHints):
+            dearest = max(self.card_values.values())
+            for hint in upcoming.hints.phases:
+                most[hint.seat] = dearest * kept_after_laying_down(hint.contract, self.kept_from)
+        return {
+            "laid_down_below": HAND_SIZE * min(self.card_values.values()),
+            "laid_down_most": most,
+            "laid_down_question": self.laid_down_question,
+        }
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""
@@ -172,6 +188,8 @@ class ContractsHome(FrustrationHome):
     items_key = "contracts"
     item_count = len(frustration_nl.CONTRACTS)
     finished_text = gettext_lazy("Made every contract")
+    kept_from = HAND_SIZE
+    laid_down_question = gettext_lazy("Laid down?")
     card_values = frustration_nl.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
@@ -239,6 +257,8 @@ class LevelsHome(FrustrationHome):
     items_key = "levels"
     item_count = frustration_fr.DONE - 1
     finished_text = gettext_lazy("Completed every level")
+    kept_from = frustration_fr.KEPT_FROM
+    laid_down_question = gettext_lazy("Level made?")
     card_values = frustration_fr.CARD_VALUES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),

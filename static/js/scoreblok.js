@@ -6,8 +6,10 @@
 //   keeps that field's counts as hidden inputs, so a counted hand is posted as cards and the
 //   engine checks them.
 // - What the table already knows is not asked: choosing who went out fills in their fields
-//   (data-out="<value>", data-out-check) and moves on to the first empty field; points below
-//   data-tick-below tick the line's [data-ticked] box (a "laid down" box).
+//   (data-out="<value>", data-out-check) and moves on to the first empty field. A question asked
+//   of every line ([data-ask]: "laid down?") is answered by itself only where the points leave
+//   one answer (below data-yes-below: yes; above data-no-above: no), never guessed; Enter on the
+//   last field goes to the first open question instead of sending the round.
 // - A refused round: its reasons (on top of the form) get the focus and are read out.
 (function () {
   "use strict";
@@ -167,15 +169,26 @@
       const calc = field.closest("form").querySelector("[data-calculator]");
       if (calc && calc.field === field) refreshCalculator(calc);
     }
-    if (field.dataset.tickBelow && field.value !== "") {
-      const box = field.closest("fieldset").querySelector("input[data-ticked]");
-      if (box && !box.dataset.touched) box.checked = number(field.value) < number(field.dataset.tickBelow);
+    if (field.dataset.yesBelow !== undefined) {
+      const entry = field.closest("[data-entry]");
+      const ask = entry && entry.querySelector("[data-ask]");
+      if (ask && !ask.dataset.touched) {
+        const points = number(field.value);
+        const typed = field.value !== "";
+        const most = field.dataset.noAbove === "" ? Infinity : number(field.dataset.noAbove);
+        ask.querySelector("input[data-yes]").checked = typed && points < number(field.dataset.yesBelow);
+        ask.querySelector("input[data-no]").checked = typed && points > most;
+      }
     }
   });
 
   document.addEventListener("change", function (event) {
     const input = event.target;
-    if (input.matches("input[data-ticked]") && event.isTrusted) input.dataset.touched = "1";
+    const ask = input.closest && input.closest("[data-ask]");
+    if (ask && event.isTrusted) {
+      ask.dataset.touched = "1";
+      ask.classList.remove("asking");
+    }
     if (!input.matches("input[name='@went_out']") || !input.checked) return;
     const form = input.closest("form");
     const entry = input.value === "" ? null : form.querySelector("[data-entry='" + input.value + "']");
@@ -190,11 +203,19 @@
     if (next) next.focus();
   });
 
+  function openQuestion(form) {
+    return Array.from(form.querySelectorAll("[data-ask]")).find(function (ask) {
+      return ask.offsetParent !== null && !ask.querySelector("input:checked");
+    });
+  }
+
   // The keyboard's Enter ("next" on a phone) goes on to the next empty number field of the round
   // form instead of sending it half filled; on the last one it sends the form.
   function visibleEmpty(form) {
     return Array.from(form.querySelectorAll("input[type=number]")).filter(function (field) {
-      return field.value === "" && field.offsetParent !== null && !field.disabled;
+      // A field folded away in a closed <details> still has an offsetParent in Chromium.
+      return field.value === "" && field.offsetParent !== null && !field.disabled &&
+        !field.closest("details:not([open])");
     });
   }
   document.addEventListener("keydown", function (event) {
@@ -203,10 +224,17 @@
     const form = field.closest("form");
     const fields = Array.from(form.querySelectorAll("input[type=number]"));
     const after = visibleEmpty(form).filter(function (other) { return fields.indexOf(other) > fields.indexOf(field); });
-    const next = after[0] || visibleEmpty(form).filter(function (other) { return other !== field; })[0];
+    // An optional field left empty (a counter: empty is none) is not gone back to.
+    const next = after[0] || visibleEmpty(form).filter(function (other) {
+      return other !== field && !other.hasAttribute("data-optional");
+    })[0];
     event.preventDefault();
     if (next) next.focus();
-    else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+    else if (openQuestion(form)) {
+      const ask = openQuestion(form);
+      ask.classList.add("asking");
+      ask.querySelector("input").focus();
+    } else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
 
   // --- a new match: seats one at a time, the first dealer by name ---------------------
@@ -250,7 +278,7 @@
   // --- a refused round -----------------------------------------------------------------
 
   function showRefusal(root) {
-    const reasons = root.querySelector ? root.querySelector("[data-refused]") : null;
+    const reasons = root.querySelector ? root.querySelector("[data-refused], [data-duplicate]") : null;
     if (!reasons) return;
     reasons.scrollIntoView({ block: "center" });
     reasons.focus({ preventScroll: true });

@@ -6,7 +6,7 @@ a tap's touch and its release (with the card calculator open as well as closed).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from matches.models import Match
 from players.models import Club
@@ -29,7 +29,12 @@ STILL = 4
 @pytest.fixture
 def phone(browser: Browser, live_server, transactional_db):
     """A touch phone (360 x 740), logged in as Alice."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    context = browser.new_context(
+        viewport=ViewportSize(width=PHONE["width"], height=PHONE["height"]),
+        has_touch=True,
+        is_mobile=True,
+        locale="en-GB",
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     alice = UserFactory(username="alice")
@@ -89,12 +94,13 @@ def test_each_players_next_item_is_on_the_first_screen(phone: Page, live_server,
 def test_no_field_moves_under_the_finger_with_the_calculator_open_or_closed(phone: Page, live_server, game):
     open_sheet(phone, live_server, game)
     fields = phone.locator("#round-form input[type=number]:visible")
-    names = [fields.nth(i).get_attribute("name") for i in range(fields.count())]
+    names = [str(fields.nth(i).get_attribute("name")) for i in range(fields.count())]
     moved = {name: movement_of_a_tap(phone, f"#round-form input[name='{name}']") for name in names}
     assert max(moved.values()) <= STILL, moved
     phone.evaluate("document.activeElement.blur()")
-    calculator = open_calculator(phone, next(name for name in names if "points" in str(name)))
-    expect(calculator).to_be_visible()
+    calculator = open_calculator(phone, next(name for name in names if "points" in name))
+    panel = calculator.bounding_box()
+    assert panel is not None and panel["y"] + panel["height"] == pytest.approx(PHONE["height"], abs=1)
     moved = {}
     for name in names:
         selector = f"#round-form input[name='{name}']"
@@ -102,8 +108,23 @@ def test_no_field_moves_under_the_finger_with_the_calculator_open_or_closed(phon
         phone.evaluate(
             "([sel, h]) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();"
             " if (r.bottom > innerHeight - h) scrollBy(0, r.bottom - innerHeight + h + 8); }",
-            [selector, calculator.bounding_box()["height"]],  # type: ignore[index]
+            [selector, panel["height"]],
         )
         moved[name] = movement_of_a_tap(phone, selector)
         expect(calculator).to_be_visible()
     assert max(moved.values()) <= STILL, moved
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_round_form_starts_within_the_first_200_px(phone: Page, live_server, game):
+    """A one-line top bar, the title and the standings bar leave the form near the top."""
+    open_sheet(phone, live_server, game)
+    tops = phone.evaluate(
+        """() => Object.fromEntries(['.topbar', '.sheet-head', '#scorebar', '#round-form',
+            '#round-form input:not([type=hidden])'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect(); return [s, [r.top, r.bottom]]; }))"""
+    )
+    print(game, tops)
+    topbar = tops[".topbar"]
+    assert topbar[1] - topbar[0] <= 60, tops  # one line
+    assert tops["#round-form"][0] <= 200, tops

@@ -55,7 +55,7 @@ def enter_deal(page: Page, went_out: int, points: list[int]) -> None:
     form = page.locator("#round-form")
     form.locator(f"input[name='@went_out'][value='{went_out}']").check()
     for seat, value in enumerate(points):
-        form.locator(f"input[name='entries.{seat}.laid_down:bool'][type=checkbox]").check()
+        form.locator(f"input[name='entries.{seat}.laid_down:bool'][value='1']").check()
         form.locator(f"input[name='entries.{seat}.points:int']").fill(str(value))
     form.locator("button[type=submit]").click()
 
