@@ -302,6 +302,15 @@
     if (root.id === "round-form" && !root.querySelector("[data-refused]")) window.scrollTo(0, 0);
   }
 
+  // Undo, redo or a confirmation from anywhere on the sheet: what it did is said in #saved, at
+  // the top; bring it (and its Redo) to the screen instead of leaving it far above.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!elt || !elt.closest || !elt.closest("form.undo, #saved form, .provisional form")) return;
+    const saved = document.getElementById("saved");
+    if (saved && saved.querySelector("p, form")) saved.scrollIntoView({ block: "center" });
+  });
+
   document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
   document.addEventListener("htmx:load", function (event) {
     showRefusal(event.target);
