@@ -9,7 +9,7 @@ worse).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 
 from django.http import QueryDict
@@ -21,6 +21,7 @@ from games.protocol import (
     Context,
     DemoMatch,
     Json,
+    NextItem,
     PlayedMatch,
     Section,
     SheetView,
@@ -29,6 +30,7 @@ from games.protocol import (
 )
 from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
+from scoring.cards import JOKER, RANKS
 from scoring.errors import Code
 
 Titles = tuple[tuple[str, Text], ...]
@@ -61,6 +63,18 @@ GENERIC_RULE_SECTIONS: Mapping[str, str] = {
     Code.UNKNOWN_OPTION: "options",
     Code.WRONG_PLAYER_COUNT: "players",
 }
+
+
+# The calculator's keys come in one order in every game, so a player moving between games finds
+# each card where it was: ranks from low to high, a game's own queen (of spades) beside the other
+# queens, jokers last.
+KEY_ORDER: tuple[str, ...] = (*RANKS[: RANKS.index("Q") + 1], "QS", *RANKS[RANKS.index("Q") + 1 :], JOKER)
+
+
+def in_key_order(keys: Iterable[CalculatorKey]) -> tuple[CalculatorKey, ...]:
+    """A game's calculator keys in ``KEY_ORDER`` (a rank it does not know goes last)."""
+    place = {rank: index for index, rank in enumerate(KEY_ORDER)}
+    return tuple(sorted(keys, key=lambda key: place.get(key.rank, len(place))))
 
 
 def to_json(value: object) -> Json:
@@ -124,6 +138,9 @@ class BaseHome:
     def hints_json(self, hints: object) -> dict[str, Json]:
         value = to_json(hints)
         return value if isinstance(value, dict) else {}
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        return {}
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {}

@@ -48,6 +48,11 @@ class SheetColumn(Protocol):
         """The total as the sheet writes it (thousands grouped)."""
         ...
 
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The engine's own facts of the unit's standing (a contract reached, say), as JSON."""
+        ...
+
 
 class SheetView(Protocol):
     """What a home may read of the scoresheet the site built (``matches.sheets.Sheet``)."""
@@ -65,6 +70,16 @@ class SheetView(Protocol):
     def next(self) -> Mapping[str, Any] | None:
         """The next deal as the API shows it (``next_json``), or None when the match is over."""
         ...
+
+
+@dataclass(frozen=True)
+class NextItem:
+    """What a player or side needs next (a contract, points to go, a minimum meld), in the
+    reader's words: ``short`` beside the total in the standings bar, ``text`` on the player's
+    line of the round form and for screen readers."""
+
+    short: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -201,6 +216,12 @@ class GameHome(Protocol):
 
     def hints_json(self, hints: object) -> dict[str, Json]:
         """The engine's hints for ``next`` in the API (and the sheet)."""
+        ...
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Per scoring unit, what it needs next (or, in a game ranked by progress, what it has
+        reached, so the standings show why they are in their order); units without one are left
+        out."""
         ...
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:

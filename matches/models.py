@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -37,7 +38,7 @@ from games.protocol import GameHome
 from games.registry import home_for
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
-from players.models import Club, Membership, Player, clean_player_name
+from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 
 
@@ -381,7 +382,11 @@ class Match(models.Model):
         if stale:
             assert number is not None
             existing = self.rounds.filter(number=number).first() if 1 <= number <= state.played else None
-            who = existing.created_by_name if existing and existing.created_by_name else "?"
+            # The table knows who entered it by name, not by a guest's made-up username.
+            who = (
+                (display_name(existing.created_by, self.club) or existing.created_by_name) if existing else ""
+            )
+            who = who or "?"
             params = {"number": number, "next": state.played + 1, "who": who}
             raise Conflict(SiteError(SiteCode.STALE_ROUND, "number", params), existing)
         new_state = scoring.play_round(state, body)
@@ -574,6 +579,22 @@ class Match(models.Model):
             seat.final_total = row.total if row else None
             seat.final_rank = row.rank if row else None
         Seat.objects.bulk_update(seats, ["final_total", "final_rank"])
+
+
+def display_name(user: Any, club: Club) -> str:
+    """A user as the table knows them: the player they are in ``club``, their full name, or, for a
+    guest, "a guest" (never a username made up for a guest); their username otherwise."""
+    if user is None:
+        return ""
+    player = Player.objects.filter(club=club, user=user).values_list("name", flat=True).first()
+    if player:
+        return str(player)
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    if full:
+        return str(full)
+    if Guest.is_guest(user):
+        return gettext("a guest")
+    return str(user.get_username())
 
 
 def _name(user: object) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.formats import get_format
 
-from games.protocol import GameHome
+from games.protocol import GameHome, NextItem
 from games.registry import home_for
 from matches.models import Match, Replayed, SeatRow, StoredRound
 from matches.presenters import next_json, standing_json
@@ -60,6 +60,7 @@ class EntryRow:
     errors: dict[str, list[str]]
     sitting_out: bool = False
     unit: int | None = None  # the scoring unit (team) the line belongs to
+    next_item: NextItem | None = None  # what the line's player or side needs in this deal
 
     @property
     def prefix(self) -> str:
@@ -78,6 +79,8 @@ class Sheet:
     seats: list[SeatRow]
     stored: Sequence[StoredRound]  # every round, or only the newest (``newest_only``)
     newest_only: bool = False
+    # Per scoring unit, what it needs next (the home's ``next_items``).
+    items: Mapping[int, NextItem] = field(default_factory=dict)
 
     @cached_property
     def rounds(self) -> list[dict[str, Any]]:
@@ -164,9 +167,13 @@ def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) 
         column.total_text = grouped(row.total, separator)
         column.extra = dict(standing_json(state.setup, row))
     upcoming = next_json(match.game, state.next)
-    return Sheet(
+    sheet = Sheet(
         match, home, state, players, columns, standings, upcoming, seats, replayed.rounds, newest_only
     )
+    sheet.items = home.next_items(sheet)
+    for standing, row in zip(standings, state.standings, strict=True):
+        standing["item"] = sheet.items.get(row.unit)
+    return sheet
 
 
 def lines(sheet: Sheet) -> list[tuple[str, int]]:
@@ -190,8 +197,11 @@ def _form_lines(
     return [(name, unit_of[seat]) for seat, name in enumerate(players)]
 
 
-def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]]) -> list[EntryRow]:
-    """The round form's lines, holding what was typed (``body``) and each line's errors."""
+def entry_rows(
+    sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, list[str]], *, upcoming: bool = True
+) -> list[EntryRow]:
+    """The round form's lines, holding what was typed (``body``) and each line's errors; for the
+    ``upcoming`` deal (not a correction), each with what its player or side needs next."""
     entries = body.get("entries") if isinstance(body, Mapping) else None
     if not isinstance(entries, list):
         entries = []  # a crafted form's "entries" may be a number: nothing typed to keep
@@ -211,7 +221,10 @@ def entry_rows(sheet: Sheet, body: Mapping[str, Any] | None, errors: dict[str, l
                     own.setdefault(name.split(".")[0], []).extend(messages)
         if f"entries.{index}" in errors:
             own[""] = errors[f"entries.{index}"]
-        rows.append(EntryRow(index, label, typed, own, sitting_out=index in sitting_out, unit=unit))
+        item = sheet.items.get(unit) if upcoming else None
+        rows.append(
+            EntryRow(index, label, typed, own, sitting_out=index in sitting_out, unit=unit, next_item=item)
+        )
     return rows
 
 

@@ -187,6 +187,22 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
         return _render_sheet(request, match, match.replayed(), body=body, errors=errors, status=400)
     except Conflict as conflict:
+        if conflict.error.code == SiteCode.STALE_ROUND and conflict.existing is not None:
+            # Another phone entered this deal first: compare this phone's round with the stored
+            # one. The same: nothing to do. Different: the form keeps what was typed, to keep
+            # the other phone's, correct the stored deal to this one, or enter it as the next.
+            existing = conflict.existing
+            duplicate = {
+                "number": existing.number,
+                "who": conflict.error.params.get("who", "?"),
+                "same": existing.body == body,
+            }
+            kept = None if duplicate["same"] else body
+            return _retarget(
+                _render_sheet(
+                    request, match, match.replayed(), body=kept, errors=[], status=409, duplicate=duplicate
+                )
+            )
         # Another phone got there first: show the sheet as it is now, with why nothing was stored.
         errors = error_list([conflict.error], match.game)
         return _retarget(
@@ -436,7 +452,7 @@ def _form_context(
     the game's home and what its hints add."""
     grouped = errors_by_field(errors)
     home: GameHome = sheet.home
-    rows = entry_rows(sheet, body, grouped)
+    rows = entry_rows(sheet, body, grouped, upcoming=number is None)
     return {
         "sheet": sheet,
         "match": sheet.match,
@@ -465,8 +481,10 @@ def _render_sheet(
     errors: list[dict[str, str]],
     status: int = 200,
     saved: int | None = None,
+    duplicate: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The whole sheet, as ``replayed`` (a read or a write's answer) shows the match."""
+    """The whole sheet, as ``replayed`` (a read or a write's answer) shows the match; with
+    ``duplicate``, the comparison of a deal another phone entered first with this one's."""
     sheet = build_sheet(match, replayed)
     context = {
         **_form_context(sheet, body, errors),
@@ -475,6 +493,7 @@ def _render_sheet(
         "redo": _redo_number(request, match, sheet),
         "saved": saved if saved is not None and match.can_score(request.user) else None,
         "drawn_from": _drawn_from(request, match, sheet),
+        "duplicate": duplicate,
     }
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     response = render(request, template, context, status=status)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.barbuse.sheet import deal_form, grid
 from games.barbuse.statistics import statistics as barbuse_statistics
 from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
-from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.tables import common_tables, default_option
 from scoring.games import barbuse
 
@@ -71,6 +71,24 @@ class BarbuseHome(BaseHome):
     def round_label(self, body: Json) -> str:
         contract = body.get("contract") if isinstance(body, dict) else None
         return contract_name(contract) if contract else ""
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """The coming deal's spelmaker: how many contracts he still chooses from."""
+        if sheet.next is None:
+            return {}
+        left = len(sheet.next.get("contracts_left") or ())
+        seat = barbuse.spelmaker(sheet.state.setup, sheet.next["number"])
+        return {
+            seat: NextItem(
+                ngettext("%(count)s contract left", "%(count)s contracts left", left) % {"count": left},
+                ngettext(
+                    "Spelmaker: %(count)s contract left to choose",
+                    "Spelmaker: %(count)s contracts left to choose",
+                    left,
+                )
+                % {"count": left},
+            )
+        }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {"grid": grid(sheet)}

@@ -5,13 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from games.base import BaseHome, Titles
+from games import round_forms
+from games.base import BaseHome, Titles, in_key_order
 from games.canasta.statistics import statistics as canasta_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    NextItem,
+    PlayedMatch,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import Setup, get_game
@@ -27,6 +39,17 @@ KIND_NAMES: Mapping[str, Promise] = {
     canasta.MIXED_ACE: gettext_lazy("Mixed canasta of aces"),
     canasta.WILD: gettext_lazy("Canasta of wild cards"),
 }
+
+
+# The form's counters, as the round JSON names them.
+COUNTERS = (
+    "natural_canastas",
+    "mixed_canastas",
+    "red_threes",
+    "natural_ace_canastas",
+    "mixed_ace_canastas",
+    "wild_canastas",
+)
 
 
 @dataclass(frozen=True)
@@ -150,6 +173,17 @@ class CanastaHome(BaseHome):
         ),
     }
 
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each side's minimum first meld in the coming deal (the engine's hints)."""
+        minimum = sheet.next.get("minimum_meld") if sheet.next else None
+        if not minimum:
+            return {}
+        short, text = _("min. meld"), _("First meld this deal: at least %(minimum)s.")
+        return {
+            unit: NextItem(f"{short} {points}", text % {"minimum": points})
+            for unit, points in enumerate(minimum)
+        }
+
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """The hints' lines (a side's total, its minimum first meld next deal and its progress
         to the target), their words filled in here rather than in a loop of the template."""
@@ -173,14 +207,25 @@ class CanastaHome(BaseHome):
         setup = sheet.state.setup
         return {
             "special_canastas": setup.bool_option("special_canastas"),
-            # Per side, from the hints of the next deal (none once the match is over).
-            "minimum_meld": sheet.next.get("minimum_meld") if sheet.next else None,
             # A side of one player: whoever went out holds nothing, so the form fills in 0.
             "alone": [len(seats) == 1 for seats in setup.units],
         }
 
+    def parse_round(self, data: QueryDict, lines: int) -> Json:
+        """A counter (canastas, red threes) left empty on the form means none: the phone form
+        shows it empty with a 0 in grey, so the Enter key passes it without a keystroke."""
+        body = round_forms.parse_round(data, lines)
+        entries = body.get("entries") if isinstance(body, dict) else None
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict):
+                continue
+            for kind in COUNTERS:
+                if kind not in entry and data.get(f"entries.{index}.{kind}:int") == "":
+                    entry[kind] = 0
+        return body
+
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        return tuple(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
+        return in_key_order(CalculatorKey(rank, value) for rank, value in canasta.CARD_VALUES.items())
 
     def paper_teams(self, players: int) -> tuple[int, ...]:
         """Two or three play alone; four in two partnerships; six in two teams of three (the

@@ -7,9 +7,19 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from games.base import BaseHome, Titles
+from games.base import BaseHome, Titles, in_key_order
 from games.duizenden.statistics import statistics as duizenden_statistics
-from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import (
+    CalculatorKey,
+    Context,
+    DemoMatch,
+    Json,
+    NextItem,
+    PlayedMatch,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import Setup
@@ -77,7 +87,9 @@ class DuizendenHome(BaseHome):
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         values = duizenden.card_values(setup.int_option("queen_of_spades"))
         limits = duizenden.card_limits(setup.int_option("jokers"))
-        return tuple(CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank))
+        return in_key_order(
+            CalculatorKey(rank, values[rank]) for rank in duizenden.CARD_KEYS if limits.get(rank)
+        )
 
     def paper_teams(self, players: int) -> tuple[int, ...]:
         """Alone, or teams of equal size with at least two players each: the sheet then adds a
@@ -102,6 +114,16 @@ class DuizendenHome(BaseHome):
             "pack_points_base": duizenden.pack_points(0, 0),
             "queens_of_spades": counts[duizenden.QUEEN_OF_SPADES],
             "joker_value": duizenden.CARD_VALUES[JOKER],
+        }
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each side's points still needed to reach the target (the engine's ``next.needed``)."""
+        if sheet.next is None:
+            return {}
+        to_go = gettext("%(points)s to go")
+        return {
+            column.unit: NextItem(to_go % {"points": points}, to_go % {"points": points})
+            for column, points in zip(sheet.columns, sheet.next["needed"], strict=True)
         }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
-from games.base import BaseHome, Titles
+from games.base import BaseHome, Titles, in_key_order
 from games.frustration.statistics import statistics as frustration_statistics
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
@@ -22,6 +22,7 @@ from games.protocol import (
     Context,
     DemoMatch,
     Json,
+    NextItem,
     PlayedMatch,
     Section,
     SheetView,
@@ -32,7 +33,7 @@ from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.errors import Code
 from scoring.games import frustration_fr, frustration_nl
-from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints
+from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints, kept_after_laying_down
 
 ANCHOR = "anchor-of-a-contract"  # a section's address is the pattern's with its anchor here
 
@@ -64,6 +65,10 @@ class FrustrationHome(BaseHome):
     item: str
     item_title: Text
     items_key: str
+    item_count: int  # contracts or levels in the list: a phase past it has finished them all
+    finished_text: Text
+    kept_from: int  # cards a seat holds when it lays down (the engine's limit on what it keeps)
+    laid_down_question: Text  # "laid down?" asked in the game's own words
     card_values: Mapping[str, int]
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
@@ -97,6 +102,27 @@ class FrustrationHome(BaseHome):
             ]
         }
 
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each player's contract or level, from the standings' ``phase`` (the engine ranks by
+        it, so the standings bar shows why "Dirk 410" stands above "Bram 380"); the next deal's
+        hints add what it asks for."""
+        described = {hint["seat"]: hint["description"] for hint in sheet.next["phases"]} if sheet.next else {}
+        short = gettext("#%(phase)s")
+        items: dict[int, NextItem] = {}
+        for column in sheet.columns:
+            phase = column.extra.get("phase")
+            if not isinstance(phase, int):
+                continue
+            if phase > self.item_count:
+                items[column.unit] = NextItem("✓", str(self.finished_text))
+                continue
+            title = str(self.item_title) % {"number": phase}
+            description = described.get(column.unit)
+            items[column.unit] = NextItem(
+                short % {"phase": phase}, f"{title}: {description}" if description else title
+            )
+        return items
+
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """The hints' lines, their words and rules links filled in here: written by the
         template, each line's sentence and two links cost more than the rest of the phone's
@@ -121,9 +147,23 @@ class FrustrationHome(BaseHome):
         return {"phases": lines}
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        # Eleven cards are worth at least this: points below it mean the contract was laid down,
-        # so the form ticks "laid down" by itself (the engine still checks it).
-        return {"laid_down_below": HAND_SIZE * min(self.card_values.values())}
+        """ "Laid down" is asked of every player; the form answers it by itself only where the
+        points leave one answer, by the engine's own limits: eleven cards are worth at least
+        ``laid_down_below`` (fewer points: laid down), and after laying down the next deal's
+        contract a seat keeps at most so many cards, worth at most ``laid_down_most[seat]``
+        (more points: not laid down). A correction has only the first limit (its contracts are
+        not the next deal's)."""
+        upcoming = sheet.state.next
+        most: dict[int, int] = {}
+        if number is None and upcoming is not None and isinstance(upcoming.hints, PhaseHints):
+            dearest = max(self.card_values.values())
+            for hint in upcoming.hints.phases:
+                most[hint.seat] = dearest * kept_after_laying_down(hint.contract, self.kept_from)
+        return {
+            "laid_down_below": HAND_SIZE * min(self.card_values.values()),
+            "laid_down_most": most,
+            "laid_down_question": self.laid_down_question,
+        }
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""
@@ -147,6 +187,10 @@ class ContractsHome(FrustrationHome):
     item = "contract"
     item_title = gettext_lazy("Contract %(number)s")
     items_key = "contracts"
+    item_count = len(frustration_nl.CONTRACTS)
+    finished_text = gettext_lazy("Made every contract")
+    kept_from = HAND_SIZE
+    laid_down_question = gettext_lazy("Laid down?")
     card_values = frustration_nl.CARD_VALUES
     rule_sections: Mapping[str, str] = {
         FrustrationCode.WENT_OUT_COUNT: "going-out",
@@ -180,7 +224,7 @@ class ContractsHome(FrustrationHome):
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         limits = frustration_nl.card_limits(setup.int_option("packs"), setup.int_option("real_jokers"))
-        return tuple(
+        return in_key_order(
             CalculatorKey(rank, value)
             for rank, value in frustration_nl.CARD_VALUES.items()
             if limits.get(rank)
@@ -221,6 +265,10 @@ class LevelsHome(FrustrationHome):
     item = "level"
     item_title = gettext_lazy("Level %(number)s")
     items_key = "levels"
+    item_count = frustration_fr.DONE - 1
+    finished_text = gettext_lazy("Completed every level")
+    kept_from = frustration_fr.KEPT_FROM
+    laid_down_question = gettext_lazy("Level made?")
     card_values = frustration_fr.CARD_VALUES
     rule_sections: Mapping[str, str] = {
         FrustrationCode.WENT_OUT_COUNT: "completing",
@@ -264,7 +312,7 @@ class LevelsHome(FrustrationHome):
     }
 
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
-        return tuple(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
+        return in_key_order(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
 
     def rules_tables(self) -> Context:
         return levels_tables(self)

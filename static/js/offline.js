@@ -61,7 +61,25 @@
     return lines;
   }
 
+  // Whether anything was typed: a second tap on Save after a round was kept finds the form
+  // emptied for the next deal, and an empty deal is not kept.
+  function typedIn(form) {
+    return Array.from(form.querySelectorAll("input[type=number]")).some(function (input) {
+      return input.value !== "";
+    });
+  }
+
+  // The box of waiting rounds, brought into view: the scorer's finger is on Save, far below.
+  function showKept() {
+    var box = document.querySelector("[data-pending-rounds]");
+    if (box) box.scrollIntoView({ block: "start" });
+  }
+
   function queue(form) {
+    if (!typedIn(form)) {
+      showKept();
+      return;
+    }
     var data = new FormData(form);
     var action = form.getAttribute("action");
     var items = load();
@@ -95,6 +113,7 @@
     var notice = form.querySelector("[data-offline]");
     if (notice) notice.hidden = true;
     render();
+    showKept();
   }
 
   function roundForm(element) {

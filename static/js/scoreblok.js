@@ -1,12 +1,15 @@
 // Scoreblok's shared script: the round form's conveniences. Everything is htmx or plain HTML
 // forms, so the pages work without it; the server checks every round whatever this fills in.
 //
-// - One card calculator per form: it moves under the points field that has focus (inputs with
-//   data-cards="<the card map's JSON path>") and keeps that field's counts as hidden inputs
-//   beside it, so a counted hand is posted as cards and the engine checks them.
+// - One card calculator per form, opened by a key beside each points field that may be counted
+//   (inputs with data-cards="<the card map's JSON path>"), fixed to the bottom of the screen; it
+//   keeps that field's counts as hidden inputs, so a counted hand is posted as cards and the
+//   engine checks them.
 // - What the table already knows is not asked: choosing who went out fills in their fields
-//   (data-out="<value>", data-out-check) and moves on to the first empty field; points below
-//   data-tick-below tick the line's [data-ticked] box (a "laid down" box).
+//   (data-out="<value>", data-out-check) and moves on to the first empty field. A question asked
+//   of every line ([data-ask]: "laid down?") is answered by itself only where the points leave
+//   one answer (below data-yes-below: yes; above data-no-above: no), never guessed; Enter on the
+//   last field goes to the first open question instead of sending the round.
 // - A refused round: its reasons (on top of the form) get the focus and are read out.
 (function () {
   "use strict";
@@ -17,6 +20,10 @@
   }
 
   // --- the card calculator -------------------------------------------------------------
+  // Opened on request, by the key beside a points field, as a panel fixed to the bottom of the
+  // screen: it moves nothing already on screen (a field that jumped between a tap's touch and
+  // release lost what was typed next). Focusing another points field while it is open counts
+  // for that field instead.
 
   function countsFor(form, path) {
     return Array.from(form.querySelectorAll("input[data-card-of]")).filter(function (input) {
@@ -46,26 +53,76 @@
     return sum;
   }
 
-  function attachCalculator(field) {
-    const form = field.closest("form");
-    const calc = form && form.querySelector("[data-calculator]");
-    if (!calc) return;
+  // "Bram · Left in hand": whose field the calculator counts for.
+  function fieldName(field) {
+    const legend = field.closest("fieldset[data-entry]");
+    const who = legend && legend.querySelector("legend");
+    const label = field.closest("label");
+    const parts = [];
+    if (who && who.firstChild) parts.push(who.firstChild.textContent.trim());
+    if (label && label.firstChild) parts.push(label.firstChild.textContent.trim());
+    return parts.filter(Boolean).join(" · ");
+  }
+
+  function addCardKeys(root) {
+    root.querySelectorAll("[data-calculator]").forEach(function (calc) {
+      calc.closest("form").querySelectorAll("input[data-cards]").forEach(function (field) {
+        if (field.dataset.keyed) return;
+        field.dataset.keyed = "1";
+        const key = document.createElement("button");
+        key.type = "button";
+        key.className = "cards-key";
+        key.textContent = "♠♥";
+        key.setAttribute("aria-label", calc.dataset.keyLabel + ": " + fieldName(field));
+        key.setAttribute("aria-expanded", "false");
+        key.cardsField = field;
+        (field.closest("label") || field).after(key);
+      });
+    });
+  }
+
+  function openCalculator(calc, field) {
     calc.field = field;
-    const place = field.closest("label") || field;
-    place.after(calc);
-    calc.hidden = false;
+    calc.querySelector("[data-calc-for]").textContent = fieldName(field);
+    calc.closest("form").querySelectorAll(".cards-key").forEach(function (key) {
+      key.setAttribute("aria-expanded", String(key.cardsField === field && !calc.hidden));
+    });
     refreshCalculator(calc);
+  }
+
+  function showCalculator(calc, field) {
+    calc.hidden = false;
+    openCalculator(calc, field);
+    // Room below the page's last line, so every field can still be scrolled above the panel;
+    // and the field it counts for brought above it (after the tap, never under the finger).
+    document.body.style.paddingBottom = calc.offsetHeight + "px";
+    const bottom = field.getBoundingClientRect().bottom;
+    const top = window.innerHeight - calc.offsetHeight - 8;
+    if (bottom > top) window.scrollBy(0, bottom - top);
+  }
+
+  function hideCalculator(calc) {
+    calc.hidden = true;
+    document.body.style.paddingBottom = "";
+    calc.closest("form").querySelectorAll(".cards-key").forEach(function (key) {
+      key.setAttribute("aria-expanded", "false");
+    });
   }
 
   document.addEventListener("focusin", function (event) {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || !target.closest("form")) return;
-    // Only a points field moves it: hiding it when a box is tapped would shift the page under
-    // the finger between press and release.
-    if (target.matches("input[data-cards]")) attachCalculator(target);
+    if (!(target instanceof HTMLElement) || !target.matches("input[data-cards]")) return;
+    const calc = target.closest("form").querySelector("[data-calculator]");
+    if (calc && !calc.hidden && calc.field !== target) openCalculator(calc, target);
   });
 
   document.addEventListener("click", function (event) {
+    const opener = event.target.closest(".cards-key");
+    if (opener) {
+      const calc = opener.closest("form").querySelector("[data-calculator]");
+      showCalculator(calc, opener.cardsField);
+      return;
+    }
     const calc = event.target.closest("[data-calculator]");
     if (!calc || !calc.field) return;
     const field = calc.field;
@@ -80,7 +137,7 @@
         input.name = name;
         input.value = "0";
         input.dataset.cardOf = path;
-        (field.closest("label") || field).after(input);
+        (field.closest("label") || field).before(input);
       }
       input.value = number(input.value) + 1;
       field.value = refreshCalculator(calc);
@@ -90,8 +147,15 @@
       field.value = "";
       refreshCalculator(calc);
     } else if (event.target.closest("[data-done]")) {
-      calc.hidden = true;
+      hideCalculator(calc);
     }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { addCardKeys(document); });
+  document.addEventListener("htmx:load", function (event) {
+    addCardKeys(event.target);
+    // A swapped-in form brings its calculator closed: no room kept for the old one.
+    if (!document.querySelector("[data-calculator]:not([hidden])")) document.body.style.paddingBottom = "";
   });
 
   // --- what the form already knows -----------------------------------------------------
@@ -105,15 +169,26 @@
       const calc = field.closest("form").querySelector("[data-calculator]");
       if (calc && calc.field === field) refreshCalculator(calc);
     }
-    if (field.dataset.tickBelow && field.value !== "") {
-      const box = field.closest("fieldset").querySelector("input[data-ticked]");
-      if (box && !box.dataset.touched) box.checked = number(field.value) < number(field.dataset.tickBelow);
+    if (field.dataset.yesBelow !== undefined) {
+      const entry = field.closest("[data-entry]");
+      const ask = entry && entry.querySelector("[data-ask]");
+      if (ask && !ask.dataset.touched) {
+        const points = number(field.value);
+        const typed = field.value !== "";
+        const most = field.dataset.noAbove === "" ? Infinity : number(field.dataset.noAbove);
+        ask.querySelector("input[data-yes]").checked = typed && points < number(field.dataset.yesBelow);
+        ask.querySelector("input[data-no]").checked = typed && points > most;
+      }
     }
   });
 
   document.addEventListener("change", function (event) {
     const input = event.target;
-    if (input.matches("input[data-ticked]") && event.isTrusted) input.dataset.touched = "1";
+    const ask = input.closest && input.closest("[data-ask]");
+    if (ask && event.isTrusted) {
+      ask.dataset.touched = "1";
+      ask.classList.remove("asking");
+    }
     if (!input.matches("input[name='@went_out']") || !input.checked) return;
     const form = input.closest("form");
     const entry = input.value === "" ? null : form.querySelector("[data-entry='" + input.value + "']");
@@ -128,11 +203,19 @@
     if (next) next.focus();
   });
 
+  function openQuestion(form) {
+    return Array.from(form.querySelectorAll("[data-ask]")).find(function (ask) {
+      return ask.offsetParent !== null && !ask.querySelector("input:checked");
+    });
+  }
+
   // The keyboard's Enter ("next" on a phone) goes on to the next empty number field of the round
   // form instead of sending it half filled; on the last one it sends the form.
   function visibleEmpty(form) {
     return Array.from(form.querySelectorAll("input[type=number]")).filter(function (field) {
-      return field.value === "" && field.offsetParent !== null && !field.disabled;
+      // A field folded away in a closed <details> still has an offsetParent in Chromium.
+      return field.value === "" && field.offsetParent !== null && !field.disabled &&
+        !field.closest("details:not([open])");
     });
   }
   document.addEventListener("keydown", function (event) {
@@ -141,10 +224,17 @@
     const form = field.closest("form");
     const fields = Array.from(form.querySelectorAll("input[type=number]"));
     const after = visibleEmpty(form).filter(function (other) { return fields.indexOf(other) > fields.indexOf(field); });
-    const next = after[0] || visibleEmpty(form).filter(function (other) { return other !== field; })[0];
+    // An optional field left empty (a counter: empty is none) is not gone back to.
+    const next = after[0] || visibleEmpty(form).filter(function (other) {
+      return other !== field && !other.hasAttribute("data-optional");
+    })[0];
     event.preventDefault();
     if (next) next.focus();
-    else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+    else if (openQuestion(form)) {
+      const ask = openQuestion(form);
+      ask.classList.add("asking");
+      ask.querySelector("input").focus();
+    } else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
 
   // --- a new match: seats one at a time, the first dealer by name ---------------------
@@ -188,7 +278,7 @@
   // --- a refused round -----------------------------------------------------------------
 
   function showRefusal(root) {
-    const reasons = root.querySelector ? root.querySelector("[data-refused]") : null;
+    const reasons = root.querySelector ? root.querySelector("[data-refused], [data-duplicate]") : null;
     if (!reasons) return;
     reasons.scrollIntoView({ block: "center" });
     reasons.focus({ preventScroll: true });
@@ -211,6 +301,15 @@
   function showSaved(root) {
     if (root.id === "round-form" && !root.querySelector("[data-refused]")) window.scrollTo(0, 0);
   }
+
+  // Undo, redo or a confirmation from anywhere on the sheet: what it did is said in #saved, at
+  // the top; bring it (and its Redo) to the screen instead of leaving it far above.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!elt || !elt.closest || !elt.closest("form.undo, #saved form, .provisional form")) return;
+    const saved = document.getElementById("saved");
+    if (saved && saved.querySelector("p, form")) saved.scrollIntoView({ block: "center" });
+  });
 
   document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
   document.addEventListener("htmx:load", function (event) {

@@ -92,3 +92,11 @@ def fill_seats(page, names: list[str]) -> None:
         if not field.is_visible():
             page.click("button:has-text('Add a seat')")
         field.fill(name)
+
+
+def open_calculator(page, name: str):
+    """The round form's card calculator, opened by the key beside the points field ``name``."""
+    page.locator(f"#round-form label:has(input[name='{name}']) + .cards-key").click()
+    calc = page.locator("#round-form [data-calculator]")
+    calc.wait_for(state="visible")
+    return calc

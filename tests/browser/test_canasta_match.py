@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone, fill_seats
+from tests.browser.conftest import assert_fits_the_phone, fill_seats, open_calculator
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def count_up(page: Page, index: int, kind: str, times: int) -> None:
     counter = side(page, index).locator(f".canasta-counter:has([name='entries.{index}.{kind}:int'])")
     for _ in range(times):
         counter.locator("[data-step='1']").click()
-    expect(counter.locator("input")).to_have_value(str(times))
+    expect(counter.locator("input")).to_have_value(str(times) if times else "")  # empty is none
 
 
 def fill_side(
@@ -67,8 +67,9 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     page.select_option("#id_dealer", "3")
     page.click("button:has-text('Start the match')")
     expect(page.locator("h1")).to_have_text("Canasta")
-    expect(side(page, 0).locator("legend")).to_have_text("Anna & Cor")
-    expect(side(page, 1).locator("legend")).to_have_text("Bram & Dirk")
+    # Each side's line names it and its minimum first meld, on the first screen.
+    expect(side(page, 0).locator("legend")).to_have_text("Anna & Cor First meld this deal: at least 50.")
+    expect(side(page, 1).locator("legend")).to_have_text("Bram & Dirk First meld this deal: at least 50.")
     expect_minimum_melds(page, 50, 50)
     assert_fits_the_phone(page)
 
@@ -77,8 +78,7 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     went_out(page, 0)
     fill_side(page, 0, natural=1, mixed=1, red_threes=1, meld=310, hand=25)
     fill_side(page, 1, red_threes=1, meld=0)
-    side(page, 1).locator("[name='entries.1.hand_points:int']").click()
-    hand = page.locator("#round-form [data-calculator]")
+    hand = open_calculator(page, "entries.1.hand_points:int")
     for rank in ["joker", "2", "A", "K", "5", "5", "5"]:
         hand.locator(f"button[data-rank='{rank}']").click()
     expect(side(page, 1).locator("[name='entries.1.hand_points:int']")).to_have_value("115")

@@ -23,6 +23,7 @@ def test_owner_invites_a_scorekeeper_who_keeps_score_the_owner_sees(
     logged_in: Page, browser: Browser, live_server
 ):
     alice = logged_in
+    alice.click(".topbar .menu summary")
     alice.click("nav >> text=Clubs")
     alice.click("text=New club")
     alice.fill("#id_name", "De Klaverclub")
@@ -61,9 +62,10 @@ def test_owner_invites_a_scorekeeper_who_keeps_score_the_owner_sees(
     bob.click("button:has-text('Start the match')")
     form = bob.locator("#round-form")
     form.locator("input[name='@went_out'][value='0']").check()
-    form.locator("input[name='entries.0.laid_down:bool'][type=checkbox]").check()
+    form.locator("input[name='entries.0.laid_down:bool'][value='1']").check()
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.points:int']").fill("55")
+    form.locator("input[name='entries.1.laid_down:bool'][value='0']").check()
     form.locator("button[type=submit]").click()
     expect(bob.locator(".grid tbody tr")).to_have_count(1)
     match = Match.objects.get()

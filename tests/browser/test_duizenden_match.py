@@ -7,17 +7,14 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone, fill_seats
+from tests.browser.conftest import assert_fits_the_phone, fill_seats, open_calculator
 
 pytestmark = pytest.mark.browser
 
 
 def calculator(page: Page, seat: int, part: str) -> Locator:
-    """The form's one calculator, brought under ``entries.<seat>.<part>_points`` by a tap on it."""
-    points(page, seat, part).click()
-    calc = page.locator("#round-form [data-calculator]")
-    expect(calc).to_be_visible()
-    return calc
+    """The form's one calculator, opened for ``entries.<seat>.<part>_points`` by its key."""
+    return open_calculator(page, f"entries.{seat}.{part}_points:int")
 
 
 def count(page: Page, seat: int, part: str, cards: dict[str, int]) -> None:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from matches.models import Match, Round
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, open_calculator
 
 pytestmark = pytest.mark.browser
 
@@ -17,9 +17,8 @@ def enter_deal(page: Page, went_out: int, points: list[int], laid_down: list[boo
     form = page.locator("#round-form")
     form.locator(f"input[name='@went_out'][value='{went_out}']").check()
     for seat, (value, laid) in enumerate(zip(points, laid_down, strict=True)):
-        box = form.locator(f"input[name='entries.{seat}.laid_down:bool'][type=checkbox]")
-        box.set_checked(laid)
         form.locator(f"input[name='entries.{seat}.points:int']").fill(str(value))
+        form.locator(f"input[name='entries.{seat}.laid_down:bool'][value='{int(laid)}']").check()
     form.locator("button[type=submit]").click()
 
 
@@ -37,12 +36,11 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     # Deal 1, with Bram's hand counted on the calculator: K + 5 = 15.
     form = page.locator("#round-form")
     form.locator("input[name='@went_out'][value='0']").check()
-    form.locator("input[name='entries.0.laid_down:bool'][type=checkbox]").check()
+    form.locator("input[name='entries.0.laid_down:bool'][value='1']").check()
     form.locator("input[name='entries.0.points:int']").fill("0")
-    form.locator("input[name='entries.1.laid_down:bool'][type=checkbox]").check()
+    form.locator("input[name='entries.1.laid_down:bool'][value='1']").check()
     bram = form.locator("fieldset[data-entry='1']")
-    bram.locator("input[name='entries.1.points:int']").click()
-    calculator = page.locator("#round-form [data-calculator]")
+    calculator = open_calculator(page, "entries.1.points:int")
     calculator.locator("button[data-rank='K']").click()
     calculator.locator("button[data-rank='5']").click()
     expect(bram.locator("input[name='entries.1.points:int']")).to_have_value("15")

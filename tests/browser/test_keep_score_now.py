@@ -28,9 +28,10 @@ def test_a_visitor_scores_a_first_round_without_an_account_and_keeps_it_by_signi
     page.click("button:has-text('Start the match')")
     form = page.locator("#round-form")
     form.locator("input[name='@went_out'][value='0']").check()
-    form.locator("input[name='entries.0.laid_down:bool'][type=checkbox]").check()
+    form.locator("input[name='entries.0.laid_down:bool'][value='1']").check()
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.points:int']").fill("60")
+    form.locator("input[name='entries.1.laid_down:bool'][value='0']").check()  # asked: 60 fits both
     form.locator("button[type=submit]").click()
     expect(page.locator(".grid tbody tr")).to_have_count(1)
     elapsed = time.monotonic() - started
@@ -41,6 +42,7 @@ def test_a_visitor_scores_a_first_round_without_an_account_and_keeps_it_by_signi
     guest = Guest.objects.get()
     sheet = page.url
 
+    page.click(".topbar .menu summary")
     page.click(".topbar a:has-text('Sign up')")
     expect(page.locator("main")).to_contain_text("Your matches so far are kept")
     page.fill("#id_username", "gerda")

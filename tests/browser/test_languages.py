@@ -94,9 +94,10 @@ def test_refused_round_is_explained_in_dutch_on_the_phone(logged_in: Page, live_
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     form = page.locator("#round-form")
     form.locator("input[name='@went_out'][value='0']").check()
-    form.locator("input[name='entries.0.laid_down:bool'][type=checkbox]").check()
+    form.locator("input[name='entries.0.laid_down:bool'][value='1']").check()
     form.locator("input[name='entries.0.points:int']").fill("0")
     form.locator("input[name='entries.1.points:int']").fill("72")
+    form.locator("input[name='entries.1.laid_down:bool'][value='0']").check()
     form.locator("button[type=submit]").click()
     expect(page.locator("fieldset[data-entry='1'] .error")).to_contain_text(
         "Punten moeten een veelvoud van 5 zijn."

@@ -55,7 +55,7 @@ def enter_deal(page: Page, went_out: int, points: list[int]) -> None:
     form = page.locator("#round-form")
     form.locator(f"input[name='@went_out'][value='{went_out}']").check()
     for seat, value in enumerate(points):
-        form.locator(f"input[name='entries.{seat}.laid_down:bool'][type=checkbox]").check()
+        form.locator(f"input[name='entries.{seat}.laid_down:bool'][value='1']").check()
         form.locator(f"input[name='entries.{seat}.points:int']").fill(str(value))
     form.locator("button[type=submit]").click()
 
@@ -256,3 +256,54 @@ def test_axe_finds_nothing_on_the_viewer_and_the_tv_pages(
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], f"{path} is {width}px wide"
     context.close()
+
+
+def notice_on_screen(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE_SIZE["height"], box
+
+
+def test_a_round_kept_offline_says_so_on_screen_and_an_empty_second_save_keeps_nothing(
+    logged_in: Page, live_server
+):
+    match = start_match()
+    page = logged_in
+    open_with_service_worker(page, f"{live_server.url}/matches/{match.pk}/")
+    go_offline(page.context)
+    enter_deal(page, 0, [0, 30])
+    expect(page.locator("[data-pending='1']")).to_be_visible()
+    page.wait_for_timeout(300)
+    notice_on_screen(page, "[data-pending='1']")
+    page.locator("#round-form button[type=submit]").click()  # the form is empty now
+    page.wait_for_timeout(300)
+    expect(page.locator("[data-pending-rounds] [data-pending]")).to_have_count(1)
+    assert page.evaluate("JSON.parse(localStorage.getItem('scoreblok.pending-rounds')).length") == 1
+    notice_on_screen(page, "[data-pending='1']")
+    go_online(page.context)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1, timeout=10_000)
+    expect(page.locator("[data-pending-rounds]")).to_have_count(0)
+    assert rounds(match) == [1]
+
+
+def test_undo_from_the_bottom_of_the_sheet_leaves_its_notice_and_redo_on_screen(logged_in: Page, live_server):
+    match = start_match()
+    page = logged_in
+    for deal in range(6):
+        match.add_round(
+            {
+                "entries": [
+                    {"laid_down": True, "went_out": deal % 2 == 0, "points": 0 if deal % 2 == 0 else 20},
+                    {"laid_down": True, "went_out": deal % 2 == 1, "points": 0 if deal % 2 == 1 else 20},
+                ]
+            },
+            by=match.created_by,
+        )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("form.undo button").click()
+    expect(page.locator("#saved")).to_contain_text("The last round was undone.")
+    page.wait_for_timeout(300)
+    notice_on_screen(page, "#saved")
+    page.locator("#saved button", has_text="Redo").click()
+    expect(page.locator("#saved")).to_contain_text("Deal 6 is back.")
+    assert rounds(match) == [1, 2, 3, 4, 5, 6]

@@ -8,6 +8,7 @@ undo that works, and a redo puts the undone round back.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import pytest
@@ -103,7 +104,16 @@ def test_a_frustration_round_for_four_takes_at_most_six_taps(logged_in: Page, li
     counted.enter()
     counted.type("30")
     assert_standings_in_view(page)
-    counted.enter()  # the last field: Enter sends the round
+    # Bram's 15 and Dirk's 30 can only mean "laid down"; Cor's 95 fits both answers, so the last
+    # Enter asks him instead of sending the round (nothing is guessed).
+    counted.enter()
+    cor = form.locator("fieldset[data-entry='2'] [data-ask]")
+    expect(cor).to_have_class(re.compile("asking"))
+    expect(form.locator("fieldset[data-entry='1'] input[data-yes]")).to_be_checked()
+    expect(form.locator("fieldset[data-entry='3'] input[data-yes]")).to_be_checked()
+    assert not Round.objects.filter(match=match).exists()
+    counted.tap(cor.locator("label.pick", has_text="no"))
+    counted.tap(form.locator("button.save"))
     saved(page, 1)
     # Back to the top: the confirmation, the new standings and the next deal's form.
     assert scrolled_to_top(page)
@@ -169,7 +179,8 @@ def test_a_duizenden_round_for_two_takes_at_most_four_taps(logged_in: Page, live
 
 
 def test_a_duizenden_hand_counted_on_the_shared_calculator(logged_in: Page, live_server, alice):
-    """The one calculator moves under the field being filled and posts the cards it counted."""
+    """The one calculator opens from the key beside the field being filled, over the bottom of
+    the screen, and posts the cards it counted."""
     page = logged_in
     match = open_sheet(page, live_server, alice, "duizenden", ["Anna", "Bram"])
     assert page.locator("[data-calculator]").count() == 1
@@ -179,24 +190,29 @@ def test_a_duizenden_hand_counted_on_the_shared_calculator(logged_in: Page, live
     page.keyboard.type("60")
     page.keyboard.press("Enter")
     calculator = page.locator("[data-calculator]")
+    expect(calculator).to_be_hidden()  # only on request
+    page.locator("label:has(input[name='entries.1.hand_points:int']) + .cards-key").click()
     expect(calculator).to_be_visible()
+    expect(calculator).to_contain_text("Bram · Left in hand")
     calculator.locator("button[data-rank='K']").click()
     calculator.locator("button[data-rank='5']").click()
     expect(page.locator("input[name='entries.1.hand_points:int']")).to_have_value("15")
+    calculator.locator("button[data-done]").click()
+    expect(calculator).to_be_hidden()
     page.locator("#round-form button.save").click()
     saved(page, 1)
     assert Round.objects.get(match=match).body["entries"][1]["hand_cards"] == {"K": 1, "5": 1}
 
 
 def test_a_canasta_round_for_two_takes_at_most_four_taps(logged_in: Page, live_server, alice):
-    """Anna went out with a natural canasta and 200 melded; Bram melded 90 and holds 40."""
+    """Anna went out with a natural canasta and 200 melded; Bram melded 90 and holds 40. The
+    counters are on the Enter path: empty means none."""
     page = logged_in
     match = open_sheet(page, live_server, alice, "canasta", ["Anna", "Bram"])
     counted = Counted(page)
-    natural = page.locator("fieldset[data-entry='0'] .canasta-counter:has([name$='natural_canastas:int'])")
-    counted.tap(natural.locator("[data-step='1']"))
     counted.tap(page.locator("#round-form label.chip", has_text="Anna"))
-    for text in ("200", "90", "40"):
+    expect(page.locator("input[name='entries.0.natural_canastas:int']")).to_be_focused()
+    for text in ("1", "", "", "200", "", "", "", "90", "40"):  # Anna's hand: 0, filled in
         counted.type(text)
         assert_standings_in_view(page)
         counted.enter()
@@ -207,6 +223,35 @@ def test_a_canasta_round_for_two_takes_at_most_four_taps(logged_in: Page, live_s
         (True, 1, 200, 0),
         (False, 0, 90, 40),
     ]
+
+
+def test_a_canasta_partnership_round_takes_at_most_six_taps(logged_in: Page, live_server, alice):
+    """Anna & Cor went out with a natural and a mixed canasta, two red threes, 310 melded and 25
+    in hand; Bram & Dirk have a mixed canasta, a red three, 180 melded and 95 in hand."""
+    page = logged_in
+    match = open_sheet(page, live_server, alice, "canasta", ["Anna", "Bram", "Cor", "Dirk"])
+    counted = Counted(page)
+    counted.tap(page.locator("#round-form label.chip", has_text="Anna & Cor"))
+    # The + of a counter leaves the focus in the field being typed into; Enter then passes the
+    # counter it filled.
+    counted.tap(
+        page.locator(
+            "fieldset[data-entry='1'] .canasta-counter:has([name$='.red_threes:int']) .step >> nth=1"
+        )
+    )
+    expect(page.locator("input[name='entries.0.natural_canastas:int']")).to_be_focused()
+    for text in ("1", "1", "2", "310", "25", "", "1", "180", "95"):
+        counted.type(text)
+        assert_standings_in_view(page)
+        counted.enter()
+    saved(page, 1)
+    within_budget(counted, "Canasta", 4)
+    entries = Round.objects.get(match=match).body["entries"]
+    assert [
+        (e["went_out"], e["natural_canastas"], e["mixed_canastas"], e["red_threes"], e["meld_points"])
+        for e in entries
+    ] == [(True, 1, 1, 2, 310), (False, 0, 1, 1, 180)]
+    assert [e["hand_points"] for e in entries] == [25, 95]
 
 
 def test_a_barbuse_round_for_four_takes_at_most_six_taps(logged_in: Page, live_server, alice):

@@ -297,7 +297,8 @@ def test_correction_page_shows_the_stored_deal(scorer, match):
     html = scorer.get(f"/matches/{match.pk}/rounds/1/edit/").content.decode()
     assert 'name="@went_out" value="0" checked' in html
     assert typed(html, "entries.0.meld_points:int") == "310"
-    assert typed(html, "entries.0.natural_ace_canastas:int") == "0"
+    # A counter the deal did not count is shown empty, which the form reads as none.
+    assert typed(html, "entries.0.natural_ace_canastas:int") == ""
     assert "First meld this deal" not in html
     response = scorer.post(
         f"/matches/{match.pk}/rounds/1/edit/",
@@ -320,3 +321,30 @@ def test_other_clubs_cannot_see_or_score_the_match(client, charlie, match):
 
 def test_round_form_only_takes_posts(scorer, match):
     assert scorer.get(f"/matches/{match.pk}/rounds/").status_code == 405
+
+
+def test_an_empty_counter_is_none(scorer, match):
+    """The form shows each counter empty (a grey 0): left so, it counts no canasta."""
+    html = scorer.get(f"/matches/{match.pk}/").content.decode()
+    assert typed(html, "entries.0.natural_canastas:int") == ""
+    assert 'placeholder="0" data-optional' in html
+    data = {
+        "@went_out": "0",
+        "idempotency_key": "empty-counters",
+        **{f"entries.{side}.{kind}:int": "" for side in (0, 1) for kind in ("mixed_canastas", "red_threes")},
+        "entries.0.natural_canastas:int": "1",
+        "entries.1.natural_canastas:int": "",
+        "entries.0.meld_points:int": "200",
+        "entries.0.hand_points:int": "0",
+        "entries.1.meld_points:int": "90",
+        "entries.1.hand_points:int": "40",
+        "entries.0.concealed:bool": "0",
+        "entries.1.concealed:bool": "0",
+    }
+    response = scorer.post(f"/matches/{match.pk}/rounds/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    entries = Round.objects.get(match=match).body["entries"]
+    assert [(e["natural_canastas"], e["mixed_canastas"], e["red_threes"]) for e in entries] == [
+        (1, 0, 0),
+        (0, 0, 0),
+    ]

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import pytest
 from django.urls import reverse
 
+from games.base import KEY_ORDER
 from matches.models import Match, Round
 from scoring.games.duizenden import CARD_KEYS, card_values
 from tests.factories import MatchFactory
@@ -107,9 +108,10 @@ def test_sheet_has_a_block_per_seat_with_table_hand_and_one_shared_calculator(al
         assert f'<input type="radio" name="@went_out" value="{index}"' in page
     assert 'data-rank="QS" data-value="100"' in page
     assert 'data-rank="joker" data-value="25"' in page
-    # Every key the engine knows, in its order, once for the whole form.
+    # Every key the engine knows, in the order of every game's calculator, once for the whole form.
     ranks = re.findall(r'data-rank="([^"]+)"', page)
-    assert ranks == [*CARD_KEYS]
+    assert sorted(ranks) == sorted(CARD_KEYS)
+    assert ranks == [rank for rank in KEY_ORDER if rank in CARD_KEYS]
 
 
 def test_calculator_follows_the_matchs_options(alice_client, alice, club):
@@ -128,7 +130,12 @@ def test_calculator_follows_the_matchs_options(alice_client, alice, club):
 def test_sheet_shows_what_each_player_still_needs_and_links_the_rules(alice_client, match):
     page = alice_client.get(sheet_url(match)).content.decode()
     assert "Still needed to reach 1000" in page
-    assert page.count("1000 to go") == 3
+    # Each player's points to go: in the hints, on the player's own line of the form and beside
+    # the total in the standings bar (the first screen).
+    assert page.count("1000 to go") == 9
+    for index in range(3):
+        assert '<span class="next-item">1000 to go</span>' in entry_block(page, index)
+    assert re.search(r'<span class="total">0</span>\s*<span class="item">1000 to go</span>', page)
     assert 'href="/rules/duizenden/#scoring"' in page
     assert 'hx-get="/rules/duizenden/section/end/"' in page
 

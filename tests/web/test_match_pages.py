@@ -216,16 +216,40 @@ def test_sheet_form_says_which_deal_it_is_for(alice_client, match):
     assert 'name="number" value="1"' in page
 
 
-def test_a_stale_phone_shows_the_current_sheet_and_stores_nothing(alice_client, match):
-    """Phone B stored deal 1 while phone A still showed "Enter deal 1": A's entry is refused."""
+def test_a_stale_phone_compares_its_deal_with_the_stored_one_and_stores_nothing(alice_client, match, alice):
+    """Phone B stored deal 1 while phone A still showed "Enter deal 1": A's different round is
+    refused, kept in the form, and A may keep B's, correct deal 1 to its own, or enter it next."""
+    Player = match.club.players.model
+    Player.objects.filter(club=match.club, name="Anna").update(user=alice)
     url = reverse("round_add", args=[match.pk])
     alice_client.post(url, {**deal_form(0, [(True, 0), (True, 30), (False, 95)], key="b"), "number": "1"})
     stale = {**deal_form(1, [(False, 100), (True, 0), (True, 60)], key="a"), "number": "1"}
     response = alice_client.post(url, stale, headers={"HX-Request": "true"})
     assert response.status_code == 409
     page = response.content.decode()
-    assert "Deal 1 was already entered (by alice) on another phone; nothing was stored." in page
-    assert "Enter deal 2" in page
+    assert "Deal 1 was already entered on another phone by Anna, different from yours" in page
+    assert "Keep Anna's" in page and "Correct deal 1 to mine" in page and "Enter mine as deal 2" in page
+    assert f'formaction="/matches/{match.pk}/rounds/1/edit/"' in page
+    assert 'name="entries.0.points:int"' in page and 'value="100"' in page  # what A typed stays
+    assert 'name="number" value="2"' in page
+    assert Round.objects.filter(match=match).count() == 1
+    # "Correct it to yours": the same fields, posted to deal 1's correction.
+    corrected = alice_client.post(reverse("round_edit", args=[match.pk, 1]), {**stale, "correct": "1"})
+    assert corrected.status_code == 302
+    assert Round.objects.get(match=match).scores == [100, 0, 60]
+
+
+def test_a_stale_phone_with_the_same_deal_hears_it_is_the_same(alice_client, match):
+    url = reverse("round_add", args=[match.pk])
+    same = deal_form(0, [(True, 0), (True, 30), (False, 95)], key="b")
+    alice_client.post(url, {**same, "number": "1"})
+    response = alice_client.post(
+        url, {**same, "idempotency_key": "a", "number": "1"}, headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "the same as yours: nothing more to do" in page
+    assert "guest-" not in page and 'value="30"' not in page
     assert Round.objects.filter(match=match).count() == 1
 
 
@@ -405,3 +429,40 @@ def test_a_deleted_match_is_hidden_and_an_admin_restores_it_with_its_rounds(alic
     sheet = alice_client.get(reverse("match_detail", args=[match.pk]))
     assert sheet.status_code == 200
     assert Round.objects.filter(match=match).count() == 1
+
+
+def entry_of(page: str, index: int) -> str:
+    found = re.search(rf'<fieldset class="entry[^"]*" data-entry="{index}".*?</fieldset>', page, re.S)
+    assert found, f"no line for entry {index}"
+    return found.group(0)
+
+
+def test_laid_down_is_asked_of_every_player_with_the_engines_limits(alice_client, match):
+    """No box is ticked in advance: the form answers only where the points leave one answer
+    (below 55, what eleven cards are worth: yes; above 100, what contract 1's five kept cards
+    can be worth: no)."""
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    for index in range(3):
+        line = entry_of(page, index)
+        assert 'role="radiogroup"' in line and "Laid down?" in line
+        assert f'name="entries.{index}.laid_down:bool" value="1"' in line
+        assert f'name="entries.{index}.laid_down:bool" value="0"' in line
+        assert "checked" not in line and 'type="checkbox"' not in line
+        assert 'data-yes-below="55"' in line and 'data-no-above="100"' in line
+
+
+def test_a_round_without_an_answer_to_laid_down_is_refused_beside_that_player(alice_client, match):
+    data = deal_form(0, [(True, 0), (True, 30), (False, 95)])
+    del data["entries.2.laid_down:bool"]
+    response = alice_client.post(reverse("round_add", args=[match.pk]), data)
+    assert response.status_code == 400
+    assert not Round.objects.filter(match=match).exists()
+    cor = entry_of(response.content.decode(), 2)
+    assert '<p class="error">This is required.</p>' in cor
+    assert 'value="95"' in cor
+
+
+def test_the_ten_levels_ask_whether_the_level_was_made(alice_client, alice, club):
+    match = MatchFactory.create(club=club, game="frustration-fr", players=["Anna", "Bram"], by=alice)
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Level made?" in entry_of(page, 0) and "Laid down" not in page

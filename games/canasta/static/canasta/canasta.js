@@ -1,5 +1,6 @@
 // Canasta's counters: − and + buttons beside the canasta and red-three inputs. The inputs are
 // plain number fields, so the form works without this script; it only shows and runs the buttons.
+// A tap on a button leaves the focus (and the keyboard) in the field being typed into.
 (function () {
   "use strict";
   // htmx runs this script again with every swapped-in form: listen once.
@@ -11,6 +12,10 @@
       button.hidden = false;
     });
   }
+
+  document.addEventListener("mousedown", function (event) {
+    if (event.target.closest(".canasta-counter [data-step]")) event.preventDefault();
+  });
 
   document.addEventListener("click", function (event) {
     const button = event.target.closest(".canasta-counter [data-step]");
