@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.base import BaseHome, Titles
+from games.canasta.quick_entry import quick_entry
 from games.canasta.statistics import statistics as canasta_statistics
 from games.protocol import CalculatorKey, Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.quick_entry import QuickEntry
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
-from scoring import Setup, get_game
+from scoring import MatchState, Setup, get_game
 from scoring.cards import JOKER
 from scoring.games import canasta
 
@@ -232,6 +234,12 @@ class CanastaHome(BaseHome):
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return canasta_statistics(played)
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        setup = state.setup
+        return quick_entry(
+            setup.bool_option("special_canastas"), all(len(seats) == 1 for seats in setup.units)
+        )
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
 from games.base import BaseHome, Titles
+from games.frustration.quick_entry import quick_entry
 from games.frustration.statistics import statistics as frustration_statistics
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
@@ -28,6 +29,7 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.games import frustration_fr, frustration_nl
@@ -122,7 +124,14 @@ class FrustrationHome(BaseHome):
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         # Eleven cards are worth at least this: points below it mean the contract was laid down,
         # so the form ticks "laid down" by itself (the engine still checks it).
-        return {"laid_down_below": HAND_SIZE * min(self.card_values.values())}
+        return {"laid_down_below": self.laid_down_below}
+
+    @property
+    def laid_down_below(self) -> int:
+        return HAND_SIZE * min(self.card_values.values())
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        return quick_entry(self.laid_down_below)
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""
