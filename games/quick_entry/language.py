@@ -23,9 +23,13 @@ class Words:
     fillers: tuple[str, ...]  # words that say nothing here ("and", "has", "points")
 
 
+# Letters that Unicode does not decompose but a French speaker writes either way ("cœur", "coeur").
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
 def fold(text: str) -> str:
     """Lower case without accents: what a word is matched by."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(LIGATURES))
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 

@@ -57,10 +57,12 @@
     recognition.start();
   });
 
-  // A round saved: the line that filled it in is done with.
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // A round saved: the line that filled it in is done with. (Before the swap: the answer
+  // replaces the round form, whose later events no longer reach the document.)
+  document.addEventListener("htmx:beforeSwap", function (event) {
     const source = event.detail.elt;
-    if (!source || source.id !== "round-form" || !event.detail.successful) return;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (!source || source.id !== "round-form" || status < 200 || status >= 300) return;
     const quick = document.getElementById("quick-entry");
     if (!quick) return;
     quick.querySelector("input[name=line]").value = "";

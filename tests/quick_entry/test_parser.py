@@ -282,7 +282,7 @@ BARBUSE_LINES = [
     (
         "fr",
         FOUR,
-        "pas de coeurs anna deux bram quatre cor zéro dirk trois",
+        "pas de cœurs anna deux bram quatre cor zéro dirk trois",
         barbuse.NO_HEARTS,
         [{"hearts": 2}, {"hearts": 4}, {"hearts": 0}, {"hearts": 3}],
         (),
@@ -317,6 +317,22 @@ BARBUSE_LINES = [
         "building rows anna first bram second cor third dirk fourth",
         barbuse.AANLEGGEN,
         [{"place": 1}, {"place": 2}, {"place": 3}, {"place": 4}],
+        (),
+    ),
+    (
+        "fr",
+        FOUR,
+        "knobbelen, Anna annonce deux plis trois, Bram un un, Cor trois deux, Dirk zéro un",
+        barbuse.KNOBBELEN,
+        [{"bid": 2, "tricks": 3}, {"bid": 1, "tricks": 1}, {"bid": 3, "tricks": 2}, {"bid": 0, "tricks": 1}],
+        (),
+    ),
+    (
+        "en",
+        FOUR,
+        "no king of hearts, Dirk took the king",
+        barbuse.NO_KING_OF_HEARTS,
+        [{"king": False}, {"king": False}, {"king": False}, {"king": True}],
         (),
     ),
     (
@@ -362,6 +378,37 @@ POINTS_LINES = [
 ]
 
 
+# (language, entry, lines, the line, entries, unplaced): more ways of saying it.
+MORE_LINES = [
+    ("fr", FRUSTRATION, THREE, "Bram trente-cinq, Cor cent vingt n'a pas posé, Anna a fini",
+     [OUT, _out(35, True), _out(120, False)], ()),
+    ("fr", FRUSTRATION, THREE, "anna sort bram 15 cor 95 et puis chocolat",
+     [OUT, _out(15, True), _out(95)], ("chocolat",)),
+    ("fr", DUIZENDEN, THREE,
+     "Anna cent quarante moins dix, Bram est sortie, sur la table trois cent cinq, "
+     "Cor rien posé moins quatre-vingts",
+     [_dz(140, 10), _dz(305, 0, True), _dz(0, 80)], ()),
+    ("fr", CANASTA, SIDES,
+     "Bram sort d'un coup, deux canastas propres, table deux cent cinquante; "
+     "Anna trois trois rouges, cent moins cinquante",
+     [_side(went_out=False, red_threes=3, meld_points=100, hand_points=50),
+      _side(went_out=True, concealed=True, natural_canastas=2, meld_points=250)], ()),
+    ("en", FRUSTRATION, THREE, "Cor is out, Anna seventy not laid down, Bram five",
+     [_out(70, False), _out(5, True), OUT], ()),
+    ("en", CANASTA_SPECIAL, SIDES,
+     "Bram out 1 clean 1 mixed aces 1 wild 3 red threes 600 minus 0, Cor 2 dirty 200 hand 45",
+     [_side(went_out=False, mixed_canastas=2, natural_ace_canastas=0, mixed_ace_canastas=0, wild_canastas=0,
+            meld_points=200, hand_points=45),
+      _side(went_out=True, natural_canastas=1, red_threes=3, natural_ace_canastas=0, mixed_ace_canastas=1,
+            wild_canastas=1, meld_points=600, hand_points=0)], ()),
+    ("en", DUIZENDEN, THREE, "Bram went out with 185 on the table, Anna 0 minus 95, Cor 60 hand 15",
+     [_dz(0, 95), _dz(185, 0, True), _dz(60, 15)], ()),
+    ("nl", CANASTA, SIDES, "Dirk uit, drie vuile, vier rode, driehonderd; Cor een schone, 150 in de hand 80",
+     [_side(went_out=False, natural_canastas=1, meld_points=150, hand_points=80),
+      _side(went_out=True, mixed_canastas=3, red_threes=4, meld_points=300)], ()),
+]  # fmt: skip
+
+
 def _lines(table: list[tuple[Any, ...]], entry: QuickEntry) -> list[Any]:
     return [pytest.param(language, entry, lines, line, entries, unplaced, id=f"{language}: {line}")
             for language, lines, line, entries, unplaced in table]  # fmt: skip
@@ -374,6 +421,7 @@ def _lines(table: list[tuple[Any, ...]], entry: QuickEntry) -> list[Any]:
         *_lines(DUIZENDEN_LINES, DUIZENDEN),
         *_lines(CANASTA_LINES, CANASTA),
         *_lines(POINTS_LINES, POINTS_PER_PLAYER),
+        *(pytest.param(*case, id=f"{case[0]}: {case[3]}") for case in MORE_LINES),
     ],
 )
 def test_reads_each_players_entry_and_keeps_what_it_could_not_place(
