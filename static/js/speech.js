@@ -60,7 +60,8 @@
   // A round saved: the line that filled it in is done with. (Before the swap: the answer
   // replaces the round form, whose later events no longer reach the document.)
   document.addEventListener("htmx:beforeSwap", function (event) {
-    const source = event.detail.elt;
+    // The element that asked (detail.elt is the target here, the round form for both forms).
+    const source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (!source || source.id !== "round-form" || status < 200 || status >= 300) return;
     const quick = document.getElementById("quick-entry");

@@ -117,6 +117,7 @@ def test_a_typed_line_fills_the_round_form_in_every_language(logged_in: Page, li
             expect(form.locator(f"input[name='{name}']:not([type=hidden])")).to_have_value(value)
         for name, value in filled["checked"]:
             expect(form.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+        expect(page.locator("#quick-line")).to_have_value(line)  # what was typed stays
         # Everything was placed: the status says so (in the page's language), nothing is saved.
         expect(page.locator("#quick-status .done")).to_be_visible()
         expect(page.locator("#quick-status .error")).to_have_count(0)
