@@ -47,7 +47,9 @@ MIN_PREFIX = 2  # the fewest letters that can stand for a player's name
 class Token:
     """One meaningful piece of the line, with the words it was said as."""
 
-    kind: str  # name, number, out, minus, not, choice, field, filler, unknown
+    # name, number, out, minus, not, choice, field, filler, unknown; "said" opens a line's part
+    # with the name as it was said.
+    kind: str
     text: str
     value: Any = None  # the line (name), the number, the choice or the field keys
 
@@ -97,7 +99,7 @@ def read(
     body = _body(len(lines), shape, said, out, skipped)
     if entry.choices and choice is not None:
         body[entry.choice_key] = choice
-    placed = bool(said) or out is not None or (bool(entry.choices) and _said_choice(tokens))
+    placed = any(said.values()) or out is not None or (bool(entry.choices) and _said_choice(tokens))
     return Heard(body, tuple(unplaced), placed)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.barbuse.quick_entry import quick_entry as barbuse_entry
 from games.canasta.quick_entry import quick_entry as canasta_entry
@@ -539,3 +541,33 @@ def test_the_package_imports_nothing_from_django():
     from tests.test_architecture import imported_modules
 
     assert not imported_modules("games/quick_entry") & {"django", "matches", "players", "config"}
+
+
+WORDS_SAID = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["Anna", "bram", "COR", "uit", "out", "sort", "min", "moins", "-", "niet", "pas", "gelegd"]
+        ),
+        st.sampled_from(
+            ["vijftien", "quatre-vingt-quinze", "ninety five", "1.000", "-20", "eerste", "een", "twee"]
+        ),
+        st.text(max_size=8),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=WORDS_SAID, language=st.sampled_from(["en", "nl", "fr"]))
+def test_any_line_is_read_without_failing_and_every_entry_stays_in_the_form(words: list[str], language: str):
+    heard = read(" ".join(words), language, THREE, FRUSTRATION, sitting_out=[2])
+    entries = heard.body["entries"]
+    assert len(entries) == 3 and entries[2] is None
+    assert sum(1 for entry in entries if entry and entry.get("went_out")) <= 1
+    assert heard.placed or not any(entries[:2])
+
+
+def test_a_name_alone_places_nothing():
+    heard = read("Anna", "en", THREE, FRUSTRATION)
+    assert not heard.placed
+    assert heard.body == {"entries": [{}, {}, {}]}
