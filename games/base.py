@@ -28,6 +28,7 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.quick_entry import POINTS_PER_PLAYER, QuickEntry
 from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
 from scoring.cards import JOKER, RANKS
@@ -185,6 +186,10 @@ class BaseHome:
 
     def demo(self) -> DemoMatch | None:
         return None
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        """One number per player ("Anna 15, Bram min 20"), for a game that states nothing."""
+        return POINTS_PER_PLAYER
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         """Every game: the average score a deal brought the player's side."""

@@ -16,6 +16,7 @@ from django.http import HttpRequest, QueryDict
 from django.utils.functional import Promise
 from django_htmx.middleware import HtmxDetails
 
+from games.quick_entry import QuickEntry
 from scoring import MatchState, RuleError, Setup
 
 Text = str | Promise
@@ -271,4 +272,9 @@ class GameHome(Protocol):
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         """What this game can say about one player over their finished matches (the player
         page): read from the rounds as posted and the engine's facts, never re-scored here."""
+        ...
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        """What the next deal's form takes from one typed or said line (``games/quick_entry``):
+        its fields per line, their words in each language, how bare numbers fill them."""
         ...

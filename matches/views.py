@@ -37,6 +37,7 @@ from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.messages import error_list, error_summary
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
+from matches.quick_entry import QuickLine, hear
 from matches.refusals import SiteCode, SiteRefused, refuse
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
@@ -46,6 +47,7 @@ from players.models import Club, Player
 from scoring import Refused, UnknownGame
 
 SHEET = "matches/match_detail.html"
+QUICK_ENTRY = "matches/quick_entry.html#filled"
 
 
 def _match_for_member(request: HttpRequest, match_id: int) -> Match:
@@ -220,6 +222,23 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     return _render_form(
         request, match, Replayed([added.round], added.state), body=None, errors=[], saved=True
     )
+
+
+@login_required
+@require_POST
+def round_quick_entry(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The next deal's form filled in from one line typed or said ("Anna out, Bram 15, Cor 95"),
+    for the table to check and save: nothing is stored. Words that could not be placed are
+    named above the form, and what was understood is filled in all the same."""
+    match = _match_for_scorer(request, match_id)
+    replayed = match.replayed()
+    if replayed.state.finished:
+        # Over on another phone meanwhile: the sheet as it is now, with its winners.
+        return _retarget(_render_sheet(request, match, replayed, body=None, errors=[]))
+    quick = hear(build_sheet(match, replayed), request.POST.get("line", ""))
+    if request.htmx:
+        return _render_form(request, match, replayed, body=quick.body, errors=[], quick=quick)
+    return _render_sheet(request, match, replayed, body=quick.body, errors=[], quick=quick)
 
 
 def _idempotency_key(request: HttpRequest) -> str | None:
@@ -482,9 +501,11 @@ def _render_sheet(
     status: int = 200,
     saved: int | None = None,
     duplicate: dict[str, Any] | None = None,
+    quick: QuickLine | None = None,
 ) -> HttpResponse:
     """The whole sheet, as ``replayed`` (a read or a write's answer) shows the match; with
-    ``duplicate``, the comparison of a deal another phone entered first with this one's."""
+    ``duplicate``, the comparison of a deal another phone entered first with this one's;
+    ``quick`` is the line that filled its form in."""
     sheet = build_sheet(match, replayed)
     context = {
         **_form_context(sheet, body, errors),
@@ -494,6 +515,7 @@ def _render_sheet(
         "saved": saved if saved is not None and match.can_score(request.user) else None,
         "drawn_from": _drawn_from(request, match, sheet),
         "duplicate": duplicate,
+        "quick": quick,
     }
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     response = render(request, template, context, status=status)
@@ -526,8 +548,10 @@ def _render_form(
     errors: list[dict[str, str]],
     status: int = 200,
     saved: bool = False,
+    quick: QuickLine | None = None,
 ) -> HttpResponse:
-    """The round form alone (a refusal), or with the parts a saved round changed out of band."""
+    """The round form alone (a refusal), or with the parts a saved round changed out of band,
+    or with the line that filled it in (``quick``), out of band too."""
     sheet = build_sheet(match, replayed, newest_only=saved)
     context = {
         **_form_context(sheet, body, errors),
@@ -535,8 +559,11 @@ def _render_form(
         "saved": replayed.state.played if saved else None,
         "drawn_from": _drawn_from(request, match, sheet),
         "oob": True,
+        "quick": quick,
     }
     template = f"{SHEET}#round-saved" if saved else f"{SHEET}#roundform"
+    if quick is not None:
+        template = QUICK_ENTRY
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -283,6 +283,21 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     page(
+        "round_quick_entry",
+        "POST",
+        lambda w: reverse("round_quick_entry", args=[w.match.pk]),
+        (200, 200, 200, 403, 404, LOGIN),
+        lambda w: {"line": "anna out bram 15"},
+    ),
+    page(
+        "round_quick_entry",
+        "POST",
+        lambda w: reverse("round_quick_entry", args=[w.others_match.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+        lambda w: {"line": "anna out bram 15"},
+        label="a match someone else keeps",
+    ),
+    page(
         "round_edit",
         "GET",
         lambda w: reverse("round_edit", args=[w.match.pk, 1]),

@@ -101,3 +101,14 @@ def test_api_plays_the_toy_game(api, toy_game):
     api.post(url, body, format="json")
     finished = api.get(f"/api/matches/{match['id']}/").json()
     assert (finished["status"], finished["winners"]) == ("finished", [0, 1])
+
+
+def test_a_round_said_in_one_line_fills_the_toy_games_form_by_default(alice_client, toy_game):
+    """A home that states nothing about quick entry still gets it: one number per player."""
+    response = alice_client.post(
+        reverse("new_match_setup", args=["honderd"]), {"player_0": "Anna", "player_1": "Bram", "dealer": "0"}
+    )
+    page = alice_client.post(f"{response['Location']}rounds/quick/", {"line": "Anna forty, Bram 15"})
+    html = page.content.decode()
+    assert 'name="entries.0.points:int" value="40"' in html
+    assert 'name="entries.1.points:int" value="15"' in html

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.barbuse.sheet import deal_form, grid
+from games.barbuse.quick_entry import quick_entry
+from games.barbuse.sheet import deal_form, grid, left_next
 from games.barbuse.statistics import statistics as barbuse_statistics
 from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
+from games.quick_entry import QuickEntry
 from games.tables import common_tables, default_option
+from scoring import MatchState
 from scoring.games import barbuse
 
 
@@ -143,6 +146,9 @@ class BarbuseHome(BaseHome):
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return barbuse_statistics(played)
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        return quick_entry(left_next(state))
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from games.barbuse.words import contract_name
 from games.protocol import Context, Json, SheetView
+from scoring import MatchState
 from scoring.games import barbuse
 
 
@@ -82,7 +83,12 @@ class Choice:
 
 
 def _left(sheet: SheetView) -> tuple[str, ...]:
-    upcoming = sheet.state.next
+    return left_next(sheet.state)
+
+
+def left_next(state: MatchState) -> tuple[str, ...]:
+    """The contracts the next deal's spelmaker has left, in fixed order (none once it is over)."""
+    upcoming = state.next
     hints = upcoming.hints if upcoming is not None else None
     return hints.contracts_left if isinstance(hints, barbuse.ContractsLeftHints) else ()
 

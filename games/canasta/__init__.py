@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games import round_forms
 from games.base import BaseHome, Titles, in_key_order
+from games.canasta.quick_entry import quick_entry
 from games.canasta.statistics import statistics as canasta_statistics
 from games.protocol import (
     CalculatorKey,
@@ -24,9 +25,10 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.quick_entry import QuickEntry
 from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
-from scoring import Setup, get_game
+from scoring import MatchState, Setup, get_game
 from scoring.cards import JOKER
 from scoring.games import canasta
 
@@ -291,6 +293,12 @@ class CanastaHome(BaseHome):
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return canasta_statistics(played)
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        setup = state.setup
+        return quick_entry(
+            setup.bool_option("special_canastas"), all(len(seats) == 1 for seats in setup.units)
+        )
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.base import BaseHome, Titles, in_key_order
+from games.duizenden.quick_entry import ENTRY as QUICK_ENTRY
 from games.duizenden.statistics import statistics as duizenden_statistics
 from games.protocol import (
     CalculatorKey,
@@ -20,9 +21,10 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.quick_entry import QuickEntry
 from games.tables import card, common_tables, count_rows, default_option, value_rows
 from games.words import GOING_OUT_MESSAGES
-from scoring import Setup
+from scoring import MatchState, Setup
 from scoring.cards import JOKER, RANKS
 from scoring.games import duizenden
 
@@ -149,6 +151,9 @@ class DuizendenHome(BaseHome):
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return duizenden_statistics(played)
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        return QUICK_ENTRY
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
 from games.base import BaseHome, Titles, in_key_order
+from games.frustration.quick_entry import quick_entry
 from games.frustration.statistics import statistics as frustration_statistics
 from games.frustration.tables import contracts_tables, levels_tables
 from games.frustration.words import describe_contract
@@ -29,6 +30,7 @@ from games.protocol import (
     Statistic,
     Text,
 )
+from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.errors import Code
@@ -160,10 +162,18 @@ class FrustrationHome(BaseHome):
             for hint in upcoming.hints.phases:
                 most[hint.seat] = dearest * kept_after_laying_down(hint.contract, self.kept_from)
         return {
-            "laid_down_below": HAND_SIZE * min(self.card_values.values()),
+            "laid_down_below": self.laid_down_below,
             "laid_down_most": most,
             "laid_down_question": self.laid_down_question,
         }
+
+    @property
+    def laid_down_below(self) -> int:
+        """Eleven cards are worth at least this: fewer points mean the contract was laid down."""
+        return HAND_SIZE * min(self.card_values.values())
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        return quick_entry(self.laid_down_below)
 
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         """One contract or level (``contract-3``), shown with its row of the table."""

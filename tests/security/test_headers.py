@@ -1,5 +1,5 @@
 """Every page says what a browser may load (Content-Security-Policy: only this site) and which
-features it may use (Permissions-Policy: none of camera, microphone, location...)."""
+features it may use (Permissions-Policy: none of camera, location...; the microphone on its own pages)."""
 
 from __future__ import annotations
 
@@ -42,8 +42,12 @@ def test_the_api_docs_page_may_style_itself_inline_and_nothing_more(client):
 
 def test_browser_features_are_switched_off(client):
     policy = client.get("/")["Permissions-Policy"]
-    for feature in ("camera=()", "microphone=()", "geolocation=()", "payment=()"):
+    for feature in ("camera=()", "geolocation=()", "payment=()"):
         assert feature in policy
+
+
+def test_only_the_sites_own_pages_may_listen_to_a_round_said_out_loud(client):
+    assert "microphone=(self)" in client.get("/")["Permissions-Policy"]
 
 
 def test_production_headers(client, settings):

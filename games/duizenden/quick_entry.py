@@ -1,0 +1,31 @@
+"""What Duizenden's round form takes from one line: who went out, each player's points on the
+table and left in hand ("Anna 85 min 40, Bram uit 230, Cor min 30")."""
+
+from __future__ import annotations
+
+from games.quick_entry import Field, QuickEntry, Shape
+
+TABLE = {
+    "en": ("table", "on the table", "meld", "melded", "down"),
+    "nl": ("tafel", "op tafel", "op de tafel", "gelegd", "uitgelegd"),
+    "fr": ("table", "sur la table", "pose", "poses", "posees"),
+}
+HAND = {
+    "en": ("hand", "in hand", "in his hand", "in her hand", "left", "left in hand", "held"),
+    "nl": ("hand", "in de hand", "in hand", "over", "vast"),
+    "fr": ("main", "en main", "dans la main", "reste"),
+}
+
+# "85 min 40" is 85 on the table and 40 in hand, the way a table says a player's deal; "min 30"
+# alone is nothing on the table. Who went out holds nothing.
+ENTRY = QuickEntry(
+    Shape(
+        fields=(
+            Field("table_points", TABLE, said=0, after=True),
+            Field("hand_points", HAND, out=0, after=True),
+        ),
+        numbers=("table_points", "hand_points"),
+        minus="hand_points",
+        went_out=True,
+    )
+)

@@ -1,0 +1,28 @@
+"""What Frustration's round form takes from one line: who went out, each player's points and
+whether they laid down ("Anna uit, Bram vijftien, Cor vijfennegentig niet gelegd")."""
+
+from __future__ import annotations
+
+from games.quick_entry import Field, QuickEntry, Shape
+
+LAID_DOWN = {
+    "en": ("laid down", "laid", "down", "has laid down", "melded", "laid it down"),
+    "nl": ("gelegd", "neergelegd", "heeft gelegd", "opgelegd", "afgelegd", "uitgelegd"),
+    "fr": ("pose", "posee", "a pose", "a posee", "depose"),
+}
+
+
+def quick_entry(laid_down_below: int) -> QuickEntry:
+    """Bare numbers are the points in hand; who went out laid down and holds nothing; points
+    below ``laid_down_below`` (what eleven cards are worth at least) mean the contract was
+    laid down, the one answer they leave possible."""
+    return QuickEntry(
+        Shape(
+            fields=(
+                Field("points", out=0),
+                Field("laid_down", LAID_DOWN, flag=True, out=True, below=("points", laid_down_below)),
+            ),
+            numbers=("points",),
+            went_out=True,
+        )
+    )

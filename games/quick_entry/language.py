@@ -1,0 +1,47 @@
+"""The words of one language that every game's line shares, and the folding that makes "Jose"
+match "José" and "ANNA" match "Anna".
+
+Each language has its own module (``en``, ``nl``, ``fr``) holding one ``Words``; numbers said in
+words are not listed there: ``text2num`` reads them in the same language.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's shared words, lower case (accents are ignored when matching)."""
+
+    code: str  # the language code, also text2num's
+    out: tuple[str, ...]  # "went out"
+    minus: tuple[str, ...]  # the number after it is negative, or goes to the game's minus field
+    negation: tuple[str, ...]  # "not": the flag after it is false
+    zero: tuple[str, ...]  # "none", "no": the number 0
+    fillers: tuple[str, ...]  # words that say nothing here ("and", "has", "points")
+
+
+# Letters that Unicode does not decompose but a French speaker writes either way ("cœur", "coeur").
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: what a word is matched by."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(LIGATURES))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _languages() -> dict[str, Words]:
+    from games.quick_entry import en, fr, nl
+
+    return {words.code: words for words in (en.WORDS, nl.WORDS, fr.WORDS)}
+
+
+LANGUAGES: dict[str, Words] = _languages()
+
+
+def words_for(language: str) -> Words:
+    """The words of ``language`` ("nl", "nl-be"), English for a language without its module."""
+    return LANGUAGES.get(language.split("-")[0].lower(), LANGUAGES["en"])
