@@ -33,12 +33,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import home_for
+from matches.house_games import HouseGame
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
+from scoring.declared import declared_game, read_definition
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -183,6 +186,9 @@ class Match(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(_("game"), max_length=32, choices=game_choices)
     options = models.JSONField(_("options"), default=dict)
+    # A house game's rules as the match started with them (``scoring.declared``); None for the
+    # built-in games. Changing the club's game later leaves this copy, and the match, as it was.
+    definition = models.JSONField(null=True, blank=True, editable=False)
     teams = models.JSONField(_("teams"), null=True, blank=True)
     player_count = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
@@ -235,12 +241,17 @@ class Match(models.Model):
 
     @property
     def home(self) -> GameHome:
-        """The game as the site shows it (its name, round form, hints...)."""
+        """The game as the site shows it (its name, round form, hints...): a house game's from
+        the rules the match keeps."""
+        if self.definition is not None:
+            return home_of_json(self.definition, self.game)
         return home_for(self.game)
 
     @property
     def rules(self) -> scoring.match.Game:
-        """The game's rules engine."""
+        """The game's rules engine: a house game's from the rules the match keeps."""
+        if self.definition is not None:
+            return declared_game(read_definition(self.definition), self.game)
         return scoring.get_game(self.game)
 
     @property
@@ -307,16 +318,22 @@ class Match(models.Model):
         players, or names (a known name, case and spaces ignored, is that player; a new name
         makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
         player) when the match cannot be set up so; nothing is stored then."""
+        definition: dict[str, Any] | None = None
         try:
             rules = scoring.get_game(game)
         except scoring.UnknownGame:
-            raise Refused([RuleError(Code.INVALID, "game")]) from None
+            # Not a built-in game: one of the club's house games, whose rules the match copies.
+            house = HouseGame.objects.filter(club=club, slug=game).first()
+            if house is None:
+                raise Refused([RuleError(Code.INVALID, "game")]) from None
+            rules, definition = house.game, house.definition
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
         match = cls.objects.create(
             club=club,
             game=rules.slug,
             options=dict(setup.options),
+            definition=definition,
             teams=[list(team) for team in setup.teams] if setup.teams is not None else None,
             player_count=setup.players,
             dealer=setup.dealer,

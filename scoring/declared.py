@@ -229,7 +229,7 @@ def _name(form: Form, body: Mapping[str, object]) -> str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         form.fail(Code.REQUIRED, "name")
         return None
-    if not isinstance(value, str) or len(value.strip()) > MAX_NAME:
+    if not isinstance(value, str) or len(value.strip()) > MAX_NAME or not value.isprintable():
         form.fail(Code.INVALID, "name", maximum=MAX_NAME)
         return None
     return value.strip()
