@@ -373,6 +373,37 @@ MATRIX: list[Row] = [
         lambda w: reverse("club_results", args=[w.club.pk]),
         (200, 200, 200, 200, 404, LOGIN),
     ),
+    # --- house games: every member reads and plays them, owners and admins declare them ----
+    page(
+        "house_games",
+        "GET",
+        lambda w: reverse("house_games", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "house_game_new",
+        "GET",
+        lambda w: reverse("house_game_new", args=[w.club.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_edit",
+        "GET",
+        lambda w: reverse("house_game_edit", args=[w.club.pk, w.house_game.slug]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_delete",
+        "POST",
+        lambda w: reverse("house_game_delete", args=[w.club.pk, w.house_game.slug]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_import",
+        "POST",
+        lambda w: reverse("house_game_import", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
     page("deleted_matches", "GET", lambda w: reverse("deleted_matches"), (200, 200, 200, 200, 200, LOGIN)),
     page(
         "match_delete",
