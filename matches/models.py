@@ -41,7 +41,7 @@ from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
-from scoring.declared import declared_game, read_definition
+from scoring.declared import declared_game, definition_json, read_definition
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -312,28 +312,22 @@ class Match(models.Model):
         teams: object = None,
         options: object = None,
         dealer: object = 0,
+        definition: object = None,
         by=None,
     ) -> Match:
         """A new match. ``players`` are in seating order: Player objects, ids of the club's
         players, or names (a known name, case and spaces ignored, is that player; a new name
         makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
-        player) when the match cannot be set up so; nothing is stored then."""
-        definition: dict[str, Any] | None = None
-        try:
-            rules = scoring.get_game(game)
-        except scoring.UnknownGame:
-            # Not a built-in game: one of the club's house games, whose rules the match copies.
-            house = HouseGame.objects.filter(club=club, slug=game).first()
-            if house is None:
-                raise Refused([RuleError(Code.INVALID, "game")]) from None
-            rules, definition = house.game, house.definition
+        player) when the match cannot be set up so; nothing is stored then. ``definition``: a
+        house game's rules as an imported match kept them (``game`` is then its slug)."""
+        rules, kept = _rules_to_start(club, game, definition)
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
         match = cls.objects.create(
             club=club,
             game=rules.slug,
             options=dict(setup.options),
-            definition=definition,
+            definition=kept,
             teams=[list(team) for team in setup.teams] if setup.teams is not None else None,
             player_count=setup.players,
             dealer=setup.dealer,
@@ -591,6 +585,23 @@ class Match(models.Model):
             seat.final_total = row.total if row else None
             seat.final_rank = row.rank if row else None
         Seat.objects.bulk_update(seats, ["final_total", "final_rank"])
+
+
+def _rules_to_start(club: Club, game: object, definition: object) -> tuple[scoring.match.Game, Any]:
+    """The engine of a new match and, for a house game, the rules it keeps: a built-in game by
+    its slug, an imported match's own copy of its rules, or one of the club's house games."""
+    if definition is not None:
+        if not isinstance(game, str) or game in {known.slug for known in scoring.all_games()}:
+            raise Refused([RuleError(Code.INVALID, "game")])
+        rules = read_definition(definition)
+        return declared_game(rules, game), definition_json(rules)
+    try:
+        return scoring.get_game(str(game)), None
+    except scoring.UnknownGame:
+        house = HouseGame.objects.filter(club=club, slug=game).first()
+        if house is None:
+            raise Refused([RuleError(Code.INVALID, "game")]) from None
+        return house.game, house.definition
 
 
 def _name(user: object) -> str:

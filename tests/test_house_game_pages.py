@@ -11,11 +11,13 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 from django.utils import timezone
 
 from games.declared import MESSAGES
 from league.models import Competition, Standing
+from matches.exports import export_club, import_club
 from matches.house_games import HouseGame
 from matches.models import Match
 from scoring.declared import TEMPLATES, DeclaredCode, DefinitionCode
@@ -198,3 +200,57 @@ def test_a_declared_game_ranks_in_a_competition_like_a_built_in_one(klaverclub):
     ]
     assert rows == [("Anna", 1, 10), ("Dirk", 2, 8), ("Cor", 3, 6), ("Bram", 4, 5)]
     assert competition.game_names() == ["Hartenjagen"]
+
+
+def test_a_club_export_brings_a_house_game_match_back_with_its_own_rules(alice, klaverclub):
+    game = HouseGameFactory.create(club=klaverclub)
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram", "Cor", "Dirk"])
+    match.add_round({"entries": [{"points": value} for value in (26, 0, 0, 0)]})
+    game.change({**TEMPLATES["hartenjagen"], "end": {"kind": "threshold", "value": 50}})
+    document = json.loads(json.dumps(export_club(klaverclub), cls=DjangoJSONEncoder))
+    Match.objects.filter(club=klaverclub).delete()  # the house game stays: its slug is taken
+    club = import_club(document, owner=alice).club
+    imported = Match.objects.get(club=club)
+    assert (imported.game, imported.definition["end"]["value"]) == (match.game, 100)
+    assert imported.state().totals == (0, 26, 26, 26)
+    assert imported.home.name == "Hartenjagen"
+
+
+def test_a_boerenbridge_sheet_tells_the_cards_and_the_dealer_rule_and_refuses_wrong_tricks(
+    alice_client, klaverclub
+):
+    game = HouseGameFactory.create(club=klaverclub, template="boerenbridge")
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram", "Cor"], dealer=1)
+    sheet_url = reverse("match_detail", args=[match.pk])
+    sheet = alice_client.get(sheet_url).content.decode()
+    assert "Deal 1, dealt by Bram." in sheet
+    assert "1 card each." in sheet
+    assert "Bram bids last: the bids may not add up to 1." in sheet
+    assert 'name="entries.2.tricks:int"' in sheet
+    deal = {"entries.0.bid:int": "0", "entries.1.bid:int": "0", "entries.2.bid:int": "0"}
+    tricks = {"entries.0.tricks:int": "1", "entries.1.tricks:int": "1", "entries.2.tricks:int": "0"}
+    refused = alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks})
+    assert "The tricks add up to 2; this deal has 1 trick to take." in refused.content.decode()
+    tricks["entries.1.tricks:int"] = "0"
+    assert alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks}).status_code == 302
+    assert Match.objects.get().state().totals == (-2, 10, 10)
+
+
+def test_a_went_out_game_brings_its_own_card_values_to_the_calculator(alice_client, klaverclub):
+    rummy = {
+        "name": "Rummy",
+        "players": {"min": 2, "max": 4},
+        "entry": {"kind": "went_out", "card_values": {"A": 1, "K": 10, "joker": 25}},
+        "end": {"kind": "threshold", "value": 200},
+    }
+    game = HouseGameFactory.create(club=klaverclub, definition=rummy)
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram"])
+    sheet_url = reverse("match_detail", args=[match.pk])
+    sheet = alice_client.get(sheet_url).content.decode()
+    assert 'data-cards="entries.1.hand_cards"' in sheet
+    answer = alice_client.post(
+        f"{sheet_url}rounds/",
+        {"@went_out": "0", "entries.1.hand_cards.K:int": "2", "entries.1.hand_cards.joker:int": "1"},
+    )
+    assert answer.status_code == 302
+    assert Match.objects.get().state().totals == (0, 45)
