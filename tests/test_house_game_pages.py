@@ -21,6 +21,7 @@ from matches.exports import export_club, import_club
 from matches.house_games import HouseGame
 from matches.models import Match
 from scoring.declared import TEMPLATES, DeclaredCode, DefinitionCode
+from tests.conftest import _api_client
 from tests.factories import CompetitionFactory, HouseGameFactory
 
 HARTENJAGEN_FORM = {
@@ -254,3 +255,23 @@ def test_a_went_out_game_brings_its_own_card_values_to_the_calculator(alice_clie
     )
     assert answer.status_code == 302
     assert Match.objects.get().state().totals == (0, 45)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ratings_and_player_figures_name_a_house_game_like_a_built_in_one(alice, klaverclub):
+    game = HouseGameFactory.create(
+        club=klaverclub, template="free", definition={**TEMPLATES["free"], "name": "Yahtzee"}
+    )
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram"])
+    match.add_round({"entries": [{"points": 500}, {"points": 120}]})
+    api = _api_client(alice)
+    ladders = api.get(f"/api/clubs/{klaverclub.pk}/ratings/").json()["ladders"]
+    assert [(ladder["game"], ladder["name"]) for ladder in ladders] == [
+        ("", "All games"),
+        (game.slug, "Yahtzee"),
+    ]
+    anna = match.seats.get(position=0).player
+    figures = api.get(f"/api/clubs/{klaverclub.pk}/players/{anna.pk}/").json()
+    line = figures["games"][0]
+    assert (line["game"], line["name"], line["played"], line["wins"]) == (game.slug, "Yahtzee", 1, 1)
+    assert figures["recent"][0]["game"] == "Yahtzee"
