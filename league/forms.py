@@ -77,6 +77,11 @@ class CompetitionForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.club_id is not None:  # the club's house games after the five
+            house = self.instance.club.house_games.values_list("slug", "name")
+            games = self.fields["games"]
+            assert isinstance(games, forms.MultipleChoiceField)
+            games.choices = [*game_choices(), *house]
         choices = [("", _("(none)")), *Competition.TieBreak.choices]
         stated = list(self.instance.tie_breaks or [])
         for index, (name, label) in enumerate(zip(TIE_BREAK_FIELDS, TIE_BREAK_LABELS, strict=True)):
@@ -124,10 +129,11 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.competition = competition
         if len(competition.games) > 1:
-            names = dict(game_choices())
             field = self.fields["game"]
             assert isinstance(field, forms.ChoiceField)
-            field.choices = [(slug, names.get(slug, slug)) for slug in competition.games]
+            field.choices = [
+                (slug, name) for slug, name in zip(competition.games, competition.game_names(), strict=True)
+            ]
             field.required = True
             field.initial = competition.games[0]
         else:

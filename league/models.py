@@ -33,8 +33,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from games.registry import home_for
+from games.registry import engine_of, home_for
 from league import schemes, seating
+from matches.house_games import HouseGame
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 
@@ -54,8 +55,11 @@ def default_tie_breaks() -> list[str]:
 
 
 def validate_games(value: object) -> None:
-    """At least one game, each a game of the registry, each once."""
+    """At least one game, each a game of the registry or a house game, each once."""
     known = {slug for slug, _label in game_choices()}
+    if isinstance(value, list):
+        named = [slug for slug in value if isinstance(slug, str)]
+        known |= set(HouseGame.objects.filter(slug__in=named).values_list("slug", flat=True))
     if (
         not isinstance(value, list)
         or not value
@@ -437,7 +441,7 @@ class Evening(models.Model):
             match__status=Match.Status.IN_PROGRESS, match__deleted_at__isnull=True
         ).exists():
             raise StillPlaying
-        rules = scoring.get_game(self.game)
+        rules = engine_of(home_for(self.game))
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
         history = Seat.objects.filter(match__league_table__evening__competition=self.competition)

@@ -22,7 +22,7 @@ from matches.house_games import HouseGame
 from matches.models import Match
 from scoring.declared import TEMPLATES, DeclaredCode, DefinitionCode
 from tests.conftest import _api_client
-from tests.factories import CompetitionFactory, HouseGameFactory
+from tests.factories import CompetitionFactory, HouseGameFactory, PlayerFactory
 
 HARTENJAGEN_FORM = {
     "name": "Hartenjagen",
@@ -275,3 +275,35 @@ def test_ratings_and_player_figures_name_a_house_game_like_a_built_in_one(alice,
     line = figures["games"][0]
     assert (line["game"], line["name"], line["played"], line["wins"]) == (game.slug, "Yahtzee", 1, 1)
     assert figures["recent"][0]["game"] == "Yahtzee"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_competition_of_a_house_game_is_started_and_drawn_like_a_built_in_one(alice, klaverclub):
+    game = HouseGameFactory.create(club=klaverclub)
+    api = _api_client(alice)
+    body = {
+        "name": "Hartenjagen-ladder",
+        "games": [game.slug],
+        "starts_on": "2026-09-01",
+        "ends_on": "2027-06-30",
+    }
+    created = api.post(reverse("api-competitions", args=[klaverclub.pk]), body, format="json")
+    assert created.status_code == 201, created.json()
+    competition = Competition.objects.get(name="Hartenjagen-ladder")
+    assert competition.game_names() == ["Hartenjagen"]
+    evening = api.post(reverse("api-evenings", args=[competition.pk]), {"date": "2026-10-01"}, format="json")
+    assert evening.status_code == 201, evening.json()
+    players = [PlayerFactory.create(club=klaverclub) for _ in range(8)]
+    competition.evenings.get().present.set(players)
+    drawn = api.post(reverse("api-evening-draw", args=[evening.json()["id"]]))
+    assert drawn.status_code == 201, drawn.json()
+    tables = Match.objects.filter(club=klaverclub)
+    assert [(m.game, m.player_count, m.definition["name"]) for m in tables] == [
+        (game.slug, 4, "Hartenjagen")
+    ] * 2
+
+
+def test_the_competition_form_offers_the_club_house_games(alice_client, klaverclub):
+    game = HouseGameFactory.create(club=klaverclub)
+    page = alice_client.get(reverse("league_competitions", args=[klaverclub.pk])).content.decode()
+    assert f'value="{game.slug}"' in page

@@ -160,6 +160,10 @@ def _house_match(demo: Demo, template: str) -> Match:
     return match
 
 
+def _house_sheet(template: str) -> Callable[[Demo], str]:
+    return lambda demo: reverse("match_detail", args=[_house_match(demo, template).pk])
+
+
 PAGES: list[Visit] = [
     # --- anonymous visitors ---
     Visit("welcome", lambda d: reverse("home"), False, main=True),
@@ -216,14 +220,7 @@ PAGES: list[Visit] = [
     Visit(
         "house game edit", lambda d: reverse("house_game_edit", args=[d.club.pk, _house_game(d).slug]), True
     ),
-    *(
-        Visit(
-            f"scoresheet {kind}",
-            lambda d, kind=kind: reverse("match_detail", args=[_house_match(d, kind).pk]),
-            True,
-        )
-        for kind in HOUSE_DEALS
-    ),
+    *(Visit(f"scoresheet {kind}", _house_sheet(kind), True) for kind in HOUSE_DEALS),
     Visit(
         "house game rules", lambda d: reverse("rules_game", args=[_house_game(d, "boerenbridge").slug]), False
     ),
