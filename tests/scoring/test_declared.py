@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from scoring import Refused, play_round, replay, replay_stored, resume, snapshot
@@ -18,6 +18,8 @@ from scoring.declared import (
     DeclaredGame,
     DeclaredHints,
     DefinitionCode,
+    PointsBlock,
+    WentOutBlock,
     cards_dealt,
     declared_game,
     definition_json,
@@ -565,3 +567,133 @@ def test_free_and_rikken_stored_replay_equals_checked_replay(rows: list[list[int
             state = play_round(state, body)
             bodies.append(body)
         assert_replays_agree(game, state, bodies)
+
+
+# --- any declared game: definitions and deals drawn at random --------------------------------------
+
+MAYBE_BOUND = st.one_of(st.none(), st.integers(-30, 60))
+
+
+@st.composite
+def definitions(draw: st.DrawFn) -> Any:
+    """A definition the engine accepts, from random blocks (the refused ones are skipped)."""
+    low = draw(st.integers(2, 6))
+    kind = draw(st.sampled_from(["points", "went_out", "bids"]))
+    team_size = 1 if kind == "bids" else draw(st.sampled_from([1, 1, 2]))
+    entry: dict[str, Any]
+    if kind == "points":
+        entry = {
+            "kind": kind,
+            "multiple_of": draw(st.sampled_from([1, 1, 2, 5])),
+            "minimum": draw(MAYBE_BOUND),
+            "maximum": draw(MAYBE_BOUND),
+            "total": draw(st.one_of(st.none(), st.integers(-20, 60))),
+            "one_zero_at_most": draw(st.booleans()),
+        }
+        entry["shoot_the_moon"] = entry["total"] is not None and draw(st.booleans())
+    elif kind == "went_out":
+        entry = {
+            "kind": kind,
+            "out_score": draw(st.integers(-20, 20)),
+            "hand": draw(st.sampled_from(["plus", "minus"])),
+            "card_values": draw(st.one_of(st.none(), st.just({"A": 1, "K": 10, "joker": 25}))),
+            "maximum": draw(st.one_of(st.none(), st.integers(0, 80))),
+        }
+    else:
+        fixed = draw(st.booleans())
+        entry = {
+            "kind": kind,
+            "schedule": "fixed" if fixed else "up_down",
+            "cards": draw(st.integers(1, 5)),
+            **({"deals": draw(st.integers(1, 6))} if fixed else {}),
+            "dealer_rule": draw(st.booleans()),
+            "hit_base": draw(st.integers(0, 20)),
+            "hit_per_trick": draw(st.integers(0, 5)),
+            "miss_per_trick": draw(st.integers(1, 5)),
+            "miss_fixed": draw(st.one_of(st.none(), st.integers(0, 20))),
+        }
+    end_kind = "schedule" if kind == "bids" else draw(st.sampled_from(["target", "threshold", "deals"]))
+    end: dict[str, Any] = {"kind": end_kind}
+    if end_kind != "schedule":
+        end["value"] = draw(st.integers(1, 150)) if end_kind != "deals" else draw(st.integers(1, 8))
+    end["winner"] = {"threshold": "lowest", "target": "highest"}.get(
+        end_kind, draw(st.sampled_from(["highest", "lowest"]))
+    )
+    raw = {
+        "name": "Any",
+        "players": {"min": low, "max": low + draw(st.integers(0, 2))},
+        "team_size": team_size,
+        "entry": entry,
+        "end": end,
+    }
+    try:
+        return read_definition(raw)
+    except Refused:
+        return None
+
+
+@st.composite
+def candidate_deal(draw: st.DrawFn, state: MatchState[Any, Any]) -> dict[str, Any]:
+    """A deal of the right shape with random numbers: the engine accepts some, refuses others."""
+    game = state.game
+    assert isinstance(game, DeclaredGame)
+    entry = game.definition.entry
+    seats = state.setup.players
+    if isinstance(entry, PointsBlock):
+        units = len(state.setup.units)
+        values = [draw(st.integers(-6, 12)) * entry.multiple_of for _ in range(units)]
+        if entry.total is not None and draw(st.booleans()):
+            if entry.shoot_the_moon and draw(st.booleans()):
+                values = [0] * units
+                values[draw(st.integers(0, units - 1))] = entry.total
+            else:
+                values[-1] = entry.total - sum(values[:-1])
+        return points(*values)
+    if isinstance(entry, WentOutBlock):
+        out = draw(st.integers(0, seats - 1))
+        hands: list[dict[str, Any]] = []
+        for seat in range(seats):
+            if seat == out:
+                hands.append({"went_out": True})
+            elif entry.card_values is not None and draw(st.booleans()):
+                hands.append({"went_out": False, "hand_cards": {"K": draw(st.integers(1, 3))}})
+            else:
+                hands.append({"went_out": False, "hand_points": draw(st.integers(0, 90))})
+        return {"entries": hands}
+    hints = state.next.hints if state.next is not None else None
+    cards = hints.cards if hints is not None else 1
+    tricks = [0] * seats
+    for _ in range(cards):  # mostly tricks that add up, as at a real table
+        tricks[draw(st.integers(0, seats - 1))] += 1
+    if draw(st.integers(0, 4)) == 0:
+        tricks = [draw(st.integers(0, cards)) for _ in range(seats)]
+    return bids(*((draw(st.integers(0, cards)), taken) for taken in tricks))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), definitions())
+def test_any_declared_game_stored_replay_equals_checked_replay(data: st.DataObject, definition: Any):
+    """For any definition the engine accepts and any deals it accepted, scoring the stored deals
+    without their checks, and resuming from a snapshot, give the checked replay's state."""
+    assume(definition is not None)
+    game = declared_game(definition, "house-any")
+    assert isinstance(game, DeclaredGame)
+    players = data.draw(st.sampled_from(definition.player_counts))
+    state = new(game, players, dealer=data.draw(st.integers(0, players - 1)))
+    bodies: list[Any] = []
+    for _ in range(data.draw(st.integers(0, 25))):
+        if state.finished:
+            break
+        body = data.draw(candidate_deal(state))
+        try:
+            state = play_round(state, body)
+        except Refused as refused:
+            assert set(refused.codes) <= GENERIC_CODES | game.codes
+            continue
+        bodies.append(body)
+    event(f"{definition.entry.kind}: {min(len(bodies), 3)}+ deals accepted")
+    assert_replays_agree(game, state, bodies)
+    columns = (
+        [sum(column) for column in zip(*state.scores, strict=True)] if bodies else [0] * len(state.totals)
+    )
+    assert list(state.totals) == columns
