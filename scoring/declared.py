@@ -560,7 +560,7 @@ class DeclaredGame:
         entry = self.definition.entry
         after = Progress(progress.deals + 1)
         if not checked:
-            return _stored_scores(entry, setup, progress, body), after
+            return _stored_scores(entry, setup, body), after
         if isinstance(entry, PointsBlock):
             return _play_points(entry, setup, body), after
         if isinstance(entry, WentOutBlock):
@@ -764,7 +764,7 @@ def _bid_score(entry: BidsBlock, bid: int, tricks: int) -> int:
     return -entry.miss_per_trick * abs(bid - tricks)
 
 
-def _stored_scores(entry: Block, setup: Setup, progress: Progress, body: object) -> Scores:
+def _stored_scores(entry: Block, setup: Setup, body: object) -> Scores:
     """The scores of a deal stored after its checks, read straight from its JSON."""
     entries: list[Any] = cast(Mapping[str, list[Any]], body)["entries"]
     if isinstance(entry, PointsBlock):

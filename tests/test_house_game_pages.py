@@ -232,6 +232,7 @@ def test_a_boerenbridge_sheet_tells_the_cards_and_the_dealer_rule_and_refuses_wr
     tricks = {"entries.0.tricks:int": "1", "entries.1.tricks:int": "1", "entries.2.tricks:int": "0"}
     refused = alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks})
     assert "The tricks add up to 2; this deal has 1 trick to take." in refused.content.decode()
+    assert "With these bids the dealer may bid anything but 1." in refused.content.decode()
     tricks["entries.1.tricks:int"] = "0"
     assert alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks}).status_code == 302
     assert Match.objects.get().state().totals == (-2, 10, 10)

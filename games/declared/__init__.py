@@ -34,6 +34,7 @@ from scoring.declared import (
     ScheduleKind,
     WentOutBlock,
     declared_game,
+    forbidden_dealer_bid,
     read_definition,
 )
 from scoring.match import Game
@@ -317,7 +318,14 @@ class DeclaredHome(BaseHome):
         schedule = entry.cards_per_deal
         cards = schedule[deal - 1] if 1 <= deal <= len(schedule) else 0
         dealer = (sheet.state.setup.dealer + deal - 1) % sheet.state.setup.players
-        return {"cards": cards, "dealer": dealer}
+        context: dict[str, object] = {"cards": cards, "dealer": dealer, "dealer_may_not_bid": None}
+        if entry.dealer_rule:
+            # Once the others' bids are typed (a refused deal shown again, a correction), the one
+            # bid left to the dealer that the rule forbids.
+            others = _typed_bids(body, dealer)
+            if others is not None:
+                context["dealer_may_not_bid"] = forbidden_dealer_bid(cards, others)
+        return context
 
     def rules_sections(self) -> Sequence[Section]:
         """The common sections a declared game has words for (no card table, no options)."""
@@ -355,6 +363,18 @@ class DeclaredHome(BaseHome):
             else self.paper_deals
         )
         return [{"number": number, "block_end": False} for number in range(1, deals + 1)]
+
+
+def _typed_bids(body: Json, dealer: int) -> list[int] | None:
+    """The bids typed for every seat but the dealer's, or None while one is missing."""
+    entries = body.get("entries") if isinstance(body, dict) else None
+    if not isinstance(entries, list):
+        return None
+    bids = [entry.get("bid") if isinstance(entry, dict) else None for entry in entries]
+    others = [bid for seat, bid in enumerate(bids) if seat != dealer]
+    if not others or not all(isinstance(bid, int) and not isinstance(bid, bool) for bid in others):
+        return None
+    return [bid for bid in others if isinstance(bid, int)]
 
 
 def home_of(definition: Definition, slug: str) -> DeclaredHome:
