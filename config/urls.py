@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from matches import house_game_views
 from matches import views as match_views
 from players import views as player_views
 
@@ -21,6 +22,15 @@ urlpatterns = [
         "clubs/<int:club_id>/exports/<int:export_id>/download/",
         match_views.club_export_download,
         name="club_export_download",
+    ),
+    path("clubs/<int:club_id>/games/", house_game_views.house_games, name="house_games"),
+    path("clubs/<int:club_id>/games/new/", house_game_views.house_game_new, name="house_game_new"),
+    path("clubs/<int:club_id>/games/import/", house_game_views.house_game_import, name="house_game_import"),
+    path("clubs/<int:club_id>/games/<slug:slug>/", house_game_views.house_game_edit, name="house_game_edit"),
+    path(
+        "clubs/<int:club_id>/games/<slug:slug>/delete/",
+        house_game_views.house_game_delete,
+        name="house_game_delete",
     ),
     path("clubs/<int:club_id>/results.csv", match_views.club_results, name="club_results"),
     path("matches/<int:match_id>/", match_views.match_detail, name="match_detail"),

@@ -162,6 +162,11 @@ class CompetitionForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.club_id is not None:  # the club's house games after the five
+            house = self.instance.club.house_games.values_list("slug", "name")
+            games = self.fields["games"]
+            assert isinstance(games, forms.MultipleChoiceField)
+            games.choices = [*game_choices(), *house]
         for size, name in SIZE_FIELDS.items():
             self.fields[name] = forms.RegexField(
                 regex=r"^\d+(,\d+)*$",
@@ -283,10 +288,11 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.competition = competition
         if len(competition.games) > 1:
-            names = dict(game_choices())
             field = self.fields["game"]
             assert isinstance(field, forms.ChoiceField)
-            field.choices = [(slug, names.get(slug, slug)) for slug in competition.games]
+            field.choices = [
+                (slug, name) for slug, name in zip(competition.games, competition.game_names(), strict=True)
+            ]
             field.required = True
             field.initial = competition.games[0]
         else:

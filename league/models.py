@@ -34,9 +34,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 import scoring
-from games.registry import home_for
+from games.registry import engine_of, home_for
 from games.tables import value_label
 from league import schemes, seating
+from matches.house_games import HouseGame
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 
@@ -56,8 +57,11 @@ def default_tie_breaks() -> list[str]:
 
 
 def validate_games(value: object) -> None:
-    """At least one game, each a game of the registry, each once."""
+    """At least one game, each a game of the registry or a house game, each once."""
     known = {slug for slug, _label in game_choices()}
+    if isinstance(value, list):
+        named = [slug for slug in value if isinstance(slug, str)]
+        known |= set(HouseGame.objects.filter(slug__in=named).values_list("slug", flat=True))
     if (
         not isinstance(value, list)
         or not value
@@ -516,7 +520,7 @@ class Evening(models.Model):
     def draw(self, rng: random.Random | None = None) -> list[tuple[int, ...]]:
         """A seating of the players present for the next round, started by nobody: the draw's
         tables, which the secretary may change before starting them (``start_tables``)."""
-        rules = scoring.get_game(self.game)
+        rules = engine_of(home_for(self.game))
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
         history = Seat.objects.filter(match__league_table__evening__competition=self.competition)

@@ -80,11 +80,10 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's competitions; its owners and admins start a new one here."""
     club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-    form = CompetitionForm(request.POST or None)
+    form = CompetitionForm(request.POST or None, instance=Competition(club=club))
     if request.method == "POST":
         _may_manage(request, club)
         if form.is_valid():
-            form.instance.club = club
             competition = form.save()
             return redirect("league_standings", competition.pk)
     return render(

@@ -191,6 +191,8 @@ def _dump_match(match: Match, usernames: _Usernames) -> dict[str, Any]:
         "players": [seat.player.name for seat in match.seats.all()],
         "teams": match.teams,
         "options": match.options,
+        # A house game's rules as the match keeps them (``Match.definition``); built-in: none.
+        **({"definition": match.definition} if match.definition is not None else {}),
         "dealer": match.dealer,
         "created_by": usernames(match.created_by_id),
         "created_at": when(match.created_at),
@@ -588,7 +590,7 @@ def _load_players(club: Club, value: object, version: int, users: _Users) -> Non
 def _load_match(club: Club, value: object, where: str, version: int, owner: Any, users: _Users) -> Match:
     keys = MATCH_KEYS_2 if version == VERSION else (*MATCH_KEYS, "rounds")
     required = (*keys, "rounds") if version == VERSION else ("game", "players", "rounds")
-    item = an_object(value, where, (*keys, "rounds"), required=required)
+    item = an_object(value, where, (*keys, "rounds", "definition"), required=required)
     seated = [
         player_name(name, f"{where}.players[{i}]")
         for i, name in enumerate(a_list(item["players"], f"{where}.players"))
@@ -603,6 +605,7 @@ def _load_match(club: Club, value: object, where: str, version: int, owner: Any,
             teams=item.get("teams"),
             options=item.get("options"),
             dealer=item.get("dealer", 0),
+            definition=item.get("definition"),
             by=by,
         )
     rounds = a_list(item["rounds"], f"{where}.rounds")

@@ -13,13 +13,22 @@ an ``ngettext_lazy`` there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.protocol import Text
 from games.registry import home_for
 from matches.refusals import AnyError, RuleLink, rule_link
 from scoring import RuleError
+
+
+class Worded(Protocol):
+    """What words a game's own codes: its home (``GameHome.message``), or another such table."""
+
+    def message(self, error: RuleError) -> Text | None: ...
+
 
 MESSAGES: Mapping[str, Promise] = {
     # Generic codes (every game).
@@ -54,10 +63,12 @@ MESSAGES: Mapping[str, Promise] = {
 }
 
 
-def message_for(error: AnyError, game: str | None = None) -> str:
+def message_for(error: AnyError, game: str | Worded | None = None) -> str:
     """The sentence for an error, in the active language: the game's own words where its home
-    has them, else the shared table. A code with no sentence is a bug (a test checks them all)."""
-    own = home_for(game).message(error) if game and isinstance(error, RuleError) else None
+    (``game``: its slug, or the home itself) has them, else the shared table. A code with no
+    sentence is a bug (a test checks them all)."""
+    home = home_for(game) if isinstance(game, str) and game else game or None
+    own = home.message(error) if home is not None and isinstance(error, RuleError) else None
     template = own if own is not None else MESSAGES[error.code]
     try:
         # Formatting the (lazy) template itself lets a plural message pick its form.
@@ -75,7 +86,7 @@ def _without_placeholders(text: str) -> str:
     return (text[:cut] if cut > 0 else text[:first]).rstrip(" .,:;") + "."
 
 
-def error_list(errors: Sequence[AnyError], game: str | None = None) -> list[dict[str, str]]:
+def error_list(errors: Sequence[AnyError], game: str | Worded | None = None) -> list[dict[str, str]]:
     """The API's error rows, also used to show errors next to form fields."""
     return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]
 

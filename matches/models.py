@@ -34,12 +34,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import home_for
+from matches.house_games import HouseGame
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
+from scoring.declared import declared_game, definition_json, read_definition
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -184,6 +187,9 @@ class Match(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(_("game"), max_length=32, choices=game_choices)
     options = models.JSONField(_("options"), default=dict)
+    # A house game's rules as the match started with them (``scoring.declared``); None for the
+    # built-in games. Changing the club's game later leaves this copy, and the match, as it was.
+    definition = models.JSONField(null=True, blank=True, editable=False)
     teams = models.JSONField(_("teams"), null=True, blank=True)
     player_count = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
@@ -236,12 +242,17 @@ class Match(models.Model):
 
     @property
     def home(self) -> GameHome:
-        """The game as the site shows it (its name, round form, hints...)."""
+        """The game as the site shows it (its name, round form, hints...): a house game's from
+        the rules the match keeps."""
+        if self.definition is not None:
+            return home_of_json(self.definition, self.game)
         return home_for(self.game)
 
     @property
     def rules(self) -> scoring.match.Game:
-        """The game's rules engine."""
+        """The game's rules engine: a house game's from the rules the match keeps."""
+        if self.definition is not None:
+            return declared_game(read_definition(self.definition), self.game)
         return scoring.get_game(self.game)
 
     @property
@@ -302,22 +313,22 @@ class Match(models.Model):
         teams: object = None,
         options: object = None,
         dealer: object = 0,
+        definition: object = None,
         by=None,
     ) -> Match:
         """A new match. ``players`` are in seating order: Player objects, ids of the club's
         players, or names (a known name, case and spaces ignored, is that player; a new name
         makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
-        player) when the match cannot be set up so; nothing is stored then."""
-        try:
-            rules = scoring.get_game(game)
-        except scoring.UnknownGame:
-            raise Refused([RuleError(Code.INVALID, "game")]) from None
+        player) when the match cannot be set up so; nothing is stored then. ``definition``: a
+        house game's rules as an imported match kept them (``game`` is then its slug)."""
+        rules, kept = _rules_to_start(club, game, definition)
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
         match = cls.objects.create(
             club=club,
             game=rules.slug,
             options=dict(setup.options),
+            definition=kept,
             teams=[list(team) for team in setup.teams] if setup.teams is not None else None,
             player_count=setup.players,
             dealer=setup.dealer,
@@ -595,6 +606,23 @@ def display_name(user: Any, club: Club) -> str:
     if Guest.is_guest(user):
         return gettext("a guest")
     return str(user.get_username())
+
+
+def _rules_to_start(club: Club, game: object, definition: object) -> tuple[scoring.match.Game, Any]:
+    """The engine of a new match and, for a house game, the rules it keeps: a built-in game by
+    its slug, an imported match's own copy of its rules, or one of the club's house games."""
+    if definition is not None:
+        if not isinstance(game, str) or game in {known.slug for known in scoring.all_games()}:
+            raise Refused([RuleError(Code.INVALID, "game")])
+        rules = read_definition(definition)
+        return declared_game(rules, game), definition_json(rules)
+    try:
+        return scoring.get_game(str(game)), None
+    except scoring.UnknownGame:
+        house = HouseGame.objects.filter(club=club, slug=game).first()
+        if house is None:
+            raise Refused([RuleError(Code.INVALID, "game")]) from None
+        return house.game, house.definition
 
 
 def _name(user: object) -> str:

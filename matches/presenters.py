@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import to_json
+from games.protocol import GameHome
 from games.registry import home_for
 from matches.models import Match, StoredRound
 from scoring import MatchState, Next, Setup, Standing
@@ -19,10 +20,12 @@ def standing_json(setup: Setup, row: Standing) -> dict[str, Any]:
     return {**unit, "total": row.total, "rank": row.rank, **(extra if isinstance(extra, dict) else {})}
 
 
-def next_json(game: str, upcoming: Next | None) -> dict[str, Any] | None:
+def next_json(game: str | GameHome, upcoming: Next | None) -> dict[str, Any] | None:
+    """The next deal; ``game`` is the game's slug or, for a match at hand, its home."""
     if upcoming is None:
         return None
-    return {"number": upcoming.number, "dealer": upcoming.dealer, **home_for(game).hints_json(upcoming.hints)}
+    home = home_for(game) if isinstance(game, str) else game
+    return {"number": upcoming.number, "dealer": upcoming.dealer, **home.hints_json(upcoming.hints)}
 
 
 def round_json(stored: StoredRound) -> dict[str, Any]:
@@ -40,10 +43,11 @@ def match_json(
     """The match as ``GET /api/matches/{id}/`` shows it, in ``state``; without its rounds (None)
     beside a round's answer, which then costs the same at deal 200 as at deal 2."""
     seats = match.seated()
+    home = match.home
     whole = {
         "id": match.pk,
         "game": match.game,
-        "name": str(home_for(match.game).name),
+        "name": str(home.name),
         "club": match.club_id,
         "options": match.options,
         "dealer": match.dealer,
@@ -54,7 +58,7 @@ def match_json(
         ],
         "teams": match.teams,
         "standings": [standing_json(state.setup, row) for row in state.standings],
-        "next": next_json(match.game, state.next),
+        "next": next_json(home, state.next),
         "winners": list(state.winners),
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
@@ -69,7 +73,7 @@ def match_summary_json(match: Match) -> dict[str, Any]:
     return {
         "id": match.pk,
         "game": match.game,
-        "name": str(home_for(match.game).name),
+        "name": str(match.home.name),
         "club": match.club_id,
         "status": match.status,
         "players": [seat.player.name for seat in match.seats.all()],

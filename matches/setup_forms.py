@@ -16,10 +16,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.protocol import GameHome
+from games.registry import engine_of
 from matches.messages import message_for
 from matches.refusals import SiteRefused
 from players.models import Club
-from scoring import Refused, get_game
+from scoring import Refused
 from scoring.options import BoolOption, ChoiceOption
 
 MAX_PLAYERS = 6
@@ -59,7 +60,7 @@ class NewMatchForm(forms.Form):
         ``add_seat``: show one seat more than the names typed so far."""
         super().__init__(*args, **kwargs)
         self.home = home
-        self.rules = rules = get_game(home.slug)
+        self.rules = rules = engine_of(home)
         self.clubs = clubs
         cast(forms.ModelChoiceField, self.fields["club"]).queryset = clubs
         self.fields["club"].initial = clubs.first()
@@ -177,4 +178,4 @@ class NewMatchForm(forms.Form):
                 name = f"option_{name.removeprefix('options.')}"
             elif name.startswith("players."):
                 name = f"player_{name.removeprefix('players.')}"
-            self.add_error(name if name in self.fields else None, message_for(error, self.home.slug))
+            self.add_error(name if name in self.fields else None, message_for(error, self.home))

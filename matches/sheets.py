@@ -14,7 +14,6 @@ from typing import Any
 from django.utils.formats import get_format
 
 from games.protocol import GameHome, NextItem
-from games.registry import home_for
 from matches.models import Match, Replayed, SeatRow, StoredRound
 from matches.presenters import next_json, standing_json
 from scoring import MatchState
@@ -147,7 +146,7 @@ def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) 
     (the answer to a saved deal shows no other)."""
     separator = str(get_format("THOUSAND_SEPARATOR"))
     state = replayed.state
-    home = home_for(match.game)
+    home = match.home
     seats = match.seated()
     players = [seat.name for seat in seats]
     columns = [
@@ -166,7 +165,7 @@ def build_sheet(match: Match, replayed: Replayed, *, newest_only: bool = False) 
         column.total, column.rank = row.total, row.rank
         column.total_text = grouped(row.total, separator)
         column.extra = dict(standing_json(state.setup, row))
-    upcoming = next_json(match.game, state.next)
+    upcoming = next_json(home, state.next)
     sheet = Sheet(
         match, home, state, players, columns, standings, upcoming, seats, replayed.rounds, newest_only
     )

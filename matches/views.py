@@ -35,6 +35,7 @@ from games.round_forms import errors_by_field
 from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
+from matches.house_games import HouseGame
 from matches.messages import error_list, error_summary
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
 from matches.quick_entry import QuickLine, hear
@@ -92,8 +93,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_match(request: HttpRequest) -> HttpResponse:
-    """Step 1: pick the game (big buttons, one tap)."""
-    return render(request, "matches/new_match.html", {"games": all_homes()})
+    """Step 1: pick the game (big buttons, one tap): the five, then the house games of the
+    user's clubs."""
+    house_games = HouseGame.objects.for_user(request.user).order_by("name", "pk")
+    return render(request, "matches/new_match.html", {"games": all_homes(), "house_games": house_games})
 
 
 @login_required
@@ -166,7 +169,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         rematch = match.rematch(by=request.user)
     except (Refused, SiteRefused) as refused:
-        messages.error(request, error_list(refused.errors, match.game)[0]["message"])
+        messages.error(request, error_list(refused.errors, match.home)[0]["message"])
         return redirect("match_detail", match_id=match.pk)
     return redirect("match_detail", match_id=rematch.pk)
 
@@ -175,7 +178,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_scorer(request, match_id)
-    body = home_for(match.game).parse_round(request.POST, match.entry_lines)
+    body = match.home.parse_round(request.POST, match.entry_lines)
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
@@ -184,7 +187,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         key = _idempotency_key(request)
         added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except (Refused, SiteRefused) as refused:
-        errors = error_list(refused.errors, match.game)
+        errors = error_list(refused.errors, match.home)
         if request.htmx:  # only the form comes back, holding what was typed and why
             return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
         return _render_sheet(request, match, match.replayed(), body=body, errors=errors, status=400)
@@ -206,7 +209,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
                 )
             )
         # Another phone got there first: show the sheet as it is now, with why nothing was stored.
-        errors = error_list([conflict.error], match.game)
+        errors = error_list([conflict.error], match.home)
         return _retarget(
             _render_sheet(request, match, match.replayed(), body=None, errors=errors, status=409)
         )
@@ -263,7 +266,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     errors: list[dict[str, str]] = []
     preview: list[dict[str, Any]] | None = None
     if request.method == "POST":
-        body = home_for(match.game).parse_round(request.POST, match.entry_lines)
+        body = match.home.parse_round(request.POST, match.entry_lines)
         try:
             if "preview" in request.POST:
                 after = scoring.correct_round(
@@ -273,7 +276,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             else:
                 match.correct_round(number, body, by=request.user)
         except Refused as refused:
-            errors = error_list(refused.errors, match.game)
+            errors = error_list(refused.errors, match.home)
         except Round.DoesNotExist:
             raise Http404 from None  # undone on another phone while this one corrected it
         else:

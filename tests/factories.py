@@ -13,6 +13,7 @@ from knox.models import AuthToken
 
 from league.models import Competition, Evening, Standing
 from live.models import ClubScreen, MatchShare
+from matches.house_games import HouseGame
 from matches.models import ClubExport, Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
 
@@ -106,6 +107,22 @@ class MatchFactory(factory.django.DjangoModelFactory[Match]):
     @classmethod
     def _create(cls, model_class, club, game, players, **kwargs):
         return model_class.start(club=club, game=game, players=list(players), **kwargs)
+
+
+class HouseGameFactory(factory.django.DjangoModelFactory[HouseGame]):
+    """A club's house game declared through ``HouseGame.declare`` (Hartenjagen by default)."""
+
+    class Meta:
+        model = HouseGame
+
+    club = factory.SubFactory(ClubFactory)
+    template = "hartenjagen"
+
+    @classmethod
+    def _create(cls, model_class, club, template, **kwargs):
+        from scoring.declared import TEMPLATES
+
+        return model_class.declare(club, kwargs.get("definition") or TEMPLATES[template])
 
 
 class SeatFactory(factory.django.DjangoModelFactory[Seat]):

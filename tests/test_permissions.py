@@ -31,6 +31,7 @@ from live.models import MatchShare
 from live.versions import watch_token
 from matches.models import Match
 from players.models import Club, Membership
+from scoring.declared import TEMPLATES
 from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
@@ -39,6 +40,7 @@ from tests.factories import (
     CompetitionFactory,
     EveningFactory,
     GuestFactory,
+    HouseGameFactory,
     InvitationFactory,
     MatchFactory,
     MatchShareFactory,
@@ -93,6 +95,7 @@ class World:
     screen_token: str = ""  # the club's TV link
     export: Any = None  # the club's export, written and ready to download
     others_export: Any = None  # an export of another club
+    house_game: Any = None  # the club's Hartenjagen, declared from the rule blocks
     users: dict[str, Any] = field(default_factory=dict)
 
 
@@ -125,6 +128,7 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         screen_token=ClubScreenFactory.create(club=klaverclub).token,
         export=ClubExportFactory.create(club=klaverclub, requested_by=alice),
         others_export=ClubExportFactory.create(),
+        house_game=HouseGameFactory.create(club=klaverclub),
     )
 
 
@@ -387,6 +391,37 @@ MATRIX: list[Row] = [
         "GET",
         lambda w: reverse("club_results", args=[w.club.pk]),
         (200, 200, 200, 200, 404, LOGIN),
+    ),
+    # --- house games: every member reads and plays them, owners and admins declare them ----
+    page(
+        "house_games",
+        "GET",
+        lambda w: reverse("house_games", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "house_game_new",
+        "GET",
+        lambda w: reverse("house_game_new", args=[w.club.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_edit",
+        "GET",
+        lambda w: reverse("house_game_edit", args=[w.club.pk, w.house_game.slug]),
+        (200, 200, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_delete",
+        "POST",
+        lambda w: reverse("house_game_delete", args=[w.club.pk, w.house_game.slug]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "house_game_import",
+        "POST",
+        lambda w: reverse("house_game_import", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
     ),
     page("deleted_matches", "GET", lambda w: reverse("deleted_matches"), (200, 200, 200, 200, 200, LOGIN)),
     page(
@@ -936,6 +971,50 @@ MATRIX: list[Row] = [
         (200, 200, 200, 200, 404, 401),
     ),
     api("api-club", "GET", lambda w: reverse("api-club", args=[w.club.pk]), (200, 200, 200, 200, 404, 401)),
+    api(
+        "api-house-games",
+        "GET",
+        lambda w: reverse("api-house-games", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-house-games",
+        "POST",
+        lambda w: reverse("api-house-games", args=[w.club.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: dict(TEMPLATES["free"]),
+    ),
+    api(
+        "api-house-game",
+        "GET",
+        lambda w: reverse("api-house-game", args=[w.club.pk, w.house_game.slug]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-house-game",
+        "PUT",
+        lambda w: reverse("api-house-game", args=[w.club.pk, w.house_game.slug]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: dict(TEMPLATES["hartenjagen"]),
+    ),
+    api(
+        "api-house-game",
+        "DELETE",
+        lambda w: reverse("api-house-game", args=[w.club.pk, w.house_game.slug]),
+        (204, 204, 403, 403, 404, 401),
+    ),
+    api(
+        "api-house-game-file",
+        "GET",
+        lambda w: reverse("api-house-game-file", args=[w.club.pk, w.house_game.slug]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-house-game-templates",
+        "GET",
+        lambda w: reverse("api-house-game-templates"),
+        (200, 200, 200, 200, 200, 200),
+    ),
     api(
         "api-invitations",
         "POST",

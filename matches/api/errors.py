@@ -13,13 +13,15 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from matches.messages import error_list
+from matches.messages import Worded, error_list
 from matches.models import Conflict
 from matches.refusals import SiteCode, SiteRefused, refuse
 from scoring import Refused
 
 
-def refused_response(refused: Refused, *, game: str | None = None, correction: bool = False) -> Response:
+def refused_response(
+    refused: Refused, *, game: str | Worded | None = None, correction: bool = False
+) -> Response:
     """400 for a refused round; 409 for a round posted to a finished match."""
     code = status.HTTP_409_CONFLICT if refused.finished and not correction else status.HTTP_400_BAD_REQUEST
     return Response({"errors": error_list(refused.errors, game)}, status=code)

@@ -216,7 +216,7 @@ def round_list(request: Request, match_id: int) -> Response:
     try:
         added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except Refused as refused:
-        return refused_response(refused, game=match.game)
+        return refused_response(refused, game=match.home)
     except Conflict as conflict:
         return conflict_response(conflict, round_json(conflict.existing) if conflict.existing else None)
     return Response(_round_answer(match, added.round, added.state), status=status.HTTP_201_CREATED)
@@ -274,7 +274,7 @@ def round_detail(request: Request, match_id: int, number: int) -> Response:
             return Response(_round_answer(match, corrected.round, corrected.state))
         replayed = match.undo_last_round(number, by=request.user)
     except Refused as refused:
-        return refused_response(refused, game=match.game, correction=True)
+        return refused_response(refused, game=match.home, correction=True)
     except Round.DoesNotExist:
         raise Http404 from None  # undone by another request since this one began
     return Response(match_json(match, replayed.state, replayed.rounds))

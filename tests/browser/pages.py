@@ -114,6 +114,56 @@ def _shared(demo: Demo) -> Any:
     return MatchShare.objects.filter(match__club=demo.club).first()
 
 
+RUMMY = {
+    "name": "Rummy",
+    "players": {"min": 2, "max": 4},
+    "entry": {"kind": "went_out", "card_values": {"A": 1, "K": 10, "joker": 25}},
+    "end": {"kind": "threshold", "value": 200},
+}
+HOUSE_DEALS = {
+    "hartenjagen": {"entries": [{"points": p} for p in (26, 0, 0, 0)]},
+    "boerenbridge": {
+        "entries": [
+            {"bid": 0, "tricks": 0},
+            {"bid": 1, "tricks": 1},
+            {"bid": 1, "tricks": 0},
+            {"bid": 0, "tricks": 0},
+        ]
+    },
+    "rummy": {
+        "entries": [
+            {"went_out": True},
+            {"went_out": False, "hand_cards": {"K": 1}},
+            {"went_out": False, "hand_points": 3},
+            {"went_out": False, "hand_points": 0},
+        ]
+    },
+}
+
+
+def _house_game(demo: Demo, template: str = "hartenjagen") -> Any:
+    """One of the club's house games (declared on the visit that needs it)."""
+    from matches.house_games import HouseGame
+    from scoring.declared import TEMPLATES
+
+    definition = RUMMY if template == "rummy" else TEMPLATES[template]
+    found = HouseGame.objects.filter(club=demo.club, name=definition["name"]).first()
+    return found or HouseGame.declare(demo.club, definition)
+
+
+def _house_match(demo: Demo, template: str) -> Match:
+    """A match of four in a house game, one deal played."""
+    match = Match.start(
+        club=demo.club, game=_house_game(demo, template).slug, players=["Anna", "Bram", "Cor", "Dirk"]
+    )
+    match.add_round(HOUSE_DEALS[template])
+    return match
+
+
+def _house_sheet(template: str) -> Callable[[Demo], str]:
+    return lambda demo: reverse("match_detail", args=[_house_match(demo, template).pk])
+
+
 PAGES: list[Visit] = [
     # --- anonymous visitors ---
     Visit("welcome", lambda d: reverse("home"), False, main=True),
@@ -166,6 +216,17 @@ PAGES: list[Visit] = [
     Visit("viewer", lambda d: reverse("live_viewer", args=[_shared(d).token]), False, main=True),
     Visit("match tv", lambda d: reverse("live_tv", args=[_shared(d).token]), False, scheme="dark"),
     Visit("offline", lambda d: reverse("offline"), False),
+    # --- house games, declared from rule blocks ---
+    Visit("house games", lambda d: reverse("house_games", args=[d.club.pk]), True),
+    Visit("declare a game", lambda d: reverse("house_game_new", args=[d.club.pk]), True),
+    Visit(
+        "house game edit", lambda d: reverse("house_game_edit", args=[d.club.pk, _house_game(d).slug]), True
+    ),
+    *(Visit(f"scoresheet {kind}", _house_sheet(kind), True) for kind in HOUSE_DEALS),
+    Visit(
+        "house game rules", lambda d: reverse("rules_game", args=[_house_game(d, "boerenbridge").slug]), False
+    ),
+    Visit("house game paper", lambda d: reverse("rules_paper", args=[_house_game(d).slug]), False),
     Visit("password change", lambda d: reverse("password_change"), True),
     Visit("password changed", lambda d: reverse("password_change_done"), True),
 ]

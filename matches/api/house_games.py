@@ -1,0 +1,149 @@
+"""A club's house games in the JSON API: declared from rule blocks (``scoring.declared``),
+listed, changed (a new version: played matches keep theirs), deleted, and shared as a small
+JSON file (the definition itself: what ``GET …/file/`` gives, ``POST …/games/`` takes back,
+as a JSON body or an uploaded ``file``).
+
+Members of the club read its games; its owners and admins change them (in one's personal club,
+that is oneself). Another club is 404, a member without the right 403, as everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from games.declared import DEFINITION_WORDS
+from matches.api.clubs import _club_for_member
+from matches.house_games import HouseGame
+from matches.messages import error_list
+from matches.refusals import SiteCode, refuse
+from players.models import Club
+from scoring import Refused
+from scoring.declared import TEMPLATES
+
+MAX_FILE = 20_000  # bytes: a definition is a few hundred
+# The project's JSON parser (settings, imported classes at run time) and an uploaded file.
+PARSERS: list[Any] = [*api_settings.DEFAULT_PARSER_CLASSES, MultiPartParser]
+
+
+def _house_game_json(game: HouseGame) -> dict[str, Any]:
+    return {
+        "slug": game.slug,
+        "name": game.name,
+        "club": game.club_id,
+        "version": game.version,
+        "players": list(game.rules.player_counts),
+        "definition": game.definition,
+        "updated_at": game.updated_at.isoformat(),
+    }
+
+
+def _refused(refused: Refused) -> Response:
+    return Response(
+        {"errors": error_list(refused.errors, DEFINITION_WORDS)}, status=status.HTTP_400_BAD_REQUEST
+    )
+
+
+def _manager_of(request: Request, club: Club) -> None:
+    if not club.may_manage(request.user):
+        raise PermissionDenied
+
+
+def _definition_from(request: Request) -> object:
+    """The definition posted: a JSON body, or an uploaded file holding one."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        return request.data
+    if upload.size is None or upload.size > MAX_FILE:
+        raise refuse(SiteCode.INVALID, "file")
+    try:
+        return json.loads(upload.read().decode())
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise refuse(SiteCode.INVALID, "file") from None
+
+
+@extend_schema(
+    operation_id="house_games_templates", summary="House games a club can start from", responses=None
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def template_list(request: Request) -> Response:
+    return Response([{"template": key, "definition": value} for key, value in TEMPLATES.items()])
+
+
+@extend_schema(
+    methods=["GET"], operation_id="house_games_list", summary="A club's house games", responses=None
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="house_games_create",
+    summary="Declare a house game (owners and admins); the body is its definition",
+    request=None,
+    responses=None,
+)
+@api_view(["GET", "POST"])
+@parser_classes(PARSERS)
+def house_game_list(request: Request, club_id: int) -> Response:
+    club = _club_for_member(request, club_id)
+    if request.method == "GET":
+        return Response([_house_game_json(game) for game in club.house_games.all()])
+    _manager_of(request, club)
+    try:
+        game = HouseGame.declare(club, _definition_from(request), by=request.user)
+    except Refused as refused:
+        return _refused(refused)
+    return Response(_house_game_json(game), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(methods=["GET"], operation_id="house_games_retrieve", summary="A house game", responses=None)
+@extend_schema(
+    methods=["PUT"],
+    operation_id="house_games_update",
+    summary="Change a house game's rules (a new version; played matches keep theirs)",
+    request=None,
+    responses=None,
+)
+@extend_schema(
+    methods=["DELETE"], operation_id="house_games_destroy", summary="Delete a house game", responses=None
+)
+@api_view(["GET", "PUT", "DELETE"])
+def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
+    club = _club_for_member(request, club_id)
+    game = get_object_or_404(club.house_games, slug=slug)
+    if request.method == "GET":
+        return Response(_house_game_json(game))
+    _manager_of(request, club)
+    if request.method == "DELETE":
+        game.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    try:
+        game.change(request.data)
+    except Refused as refused:
+        return _refused(refused)
+    return Response(_house_game_json(game))
+
+
+@extend_schema(
+    operation_id="house_games_file", summary="A house game's definition as a file to share", responses=None
+)
+@api_view(["GET"])
+def house_game_file(request: Request, club_id: int, slug: str) -> HttpResponse:
+    club = _club_for_member(request, club_id)
+    game = get_object_or_404(club.house_games, slug=slug)
+    response = HttpResponse(
+        json.dumps(game.definition, ensure_ascii=False, indent=1), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{game.slug}.json"'
+    return response

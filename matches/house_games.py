@@ -1,0 +1,109 @@
+"""A club's house games: games declared from rule blocks (``scoring.declared``), kept per club.
+
+The club's owners and admins declare and change them; a personal club is its user's own, so
+anyone declares games for their own matches there. A match started in one keeps a copy of the
+definition (``Match.definition``): changing the club's game later makes a new version for the
+matches to come and never rescores a played one.
+
+``HouseGame.slug`` (``house-…``) is the game's name wherever the site names a game by slug (a
+match's ``game``, a competition's games, a rating ladder); ``find_home`` resolves it for
+``games.registry.home_for``, so those pages show the club's name for it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.declared import DeclaredHome, home_of
+from players.models import Club
+from scoring.declared import Definition, declared_game, definition_json, read_definition
+from scoring.match import Game
+
+SLUG_PREFIX = "house-"
+
+
+def new_slug() -> str:
+    return f"{SLUG_PREFIX}{secrets.token_hex(6)}"
+
+
+class HouseGameQuerySet(models.QuerySet["HouseGame"]):
+    def for_user(self, user: Any) -> HouseGameQuerySet:
+        """The house games of the clubs the user belongs to."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(club__memberships__user=user)
+
+
+class HouseGame(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="house_games")
+    slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
+    name = models.CharField(_("name"), max_length=40)
+    # The definition as ``scoring.declared.definition_json`` writes it, read back on use.
+    definition = models.JSONField()
+    # One more with every change: a match started before it keeps the version it copied.
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = HouseGameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("house game")
+        verbose_name_plural = _("house games")
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> Definition:
+        return read_definition(self.definition)
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return declared_game(self.rules, self.slug)
+
+    @property
+    def home(self) -> DeclaredHome:
+        return home_of(self.rules, self.slug)
+
+    @classmethod
+    def declare(cls, club: Club, raw: object, *, by: Any = None) -> HouseGame:
+        """A new house game of ``club``; ``scoring.Refused`` when the definition is wrong."""
+        definition = read_definition(raw)
+        return cls.objects.create(
+            club=club, name=definition.name, definition=definition_json(definition), created_by=by
+        )
+
+    @transaction.atomic
+    def change(self, raw: object) -> None:
+        """New rules for the matches to come (a new version); played matches keep theirs."""
+        definition = read_definition(raw)
+        HouseGame.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        self.name, self.definition = definition.name, definition_json(definition)
+        self.version = models.F("version") + 1
+        self.save(update_fields=["name", "definition", "version", "updated_at"])
+        self.refresh_from_db(fields=["version"])
+
+
+def find_home(slug: str) -> DeclaredHome | None:
+    """The home of the house game with this slug (``games.registry.home_for``'s finder)."""
+    if not slug.startswith(SLUG_PREFIX):
+        return None  # not a house game's name: no query
+    found = HouseGame.objects.filter(slug=slug).only("slug", "definition").first()
+    if found is not None:
+        return found.home
+    # A deleted game still names the matches played in it: their newest copy of its rules.
+    from matches.models import Match
+
+    kept = Match.objects.filter(game=slug).exclude(definition=None).order_by("-created_at")
+    definition = kept.values_list("definition", flat=True).first()
+    return home_of(read_definition(definition), slug) if definition is not None else None

@@ -1,0 +1,831 @@
+"""House games: a game a club declares from rule blocks, checked like the five built-in ones.
+
+A ``Definition`` is a frozen, validated value: who plays (a range of players, alone or in
+teams), how a deal is entered (one block: ``PointsBlock``, ``WentOutBlock`` or ``BidsBlock``)
+and when the match ends (``End``). ``read_definition`` reads one from its JSON (the API's body,
+a shared file, the copy a match keeps) and refuses a contradiction with a ``DefinitionCode``
+at the field it concerns; ``definition_json`` writes it back, so the two round-trip.
+``declared_game(definition, slug)`` turns it into a ``Game`` like any module of
+``scoring.games``: ``replay``, ``snapshot``, ``resume`` and every page work on it unchanged.
+
+A declared game is not in the registry: the registry holds games known when the code is
+written, a declared game is data the site keeps (per club, and a copy with every match, so a
+match keeps the rules it started with). The site hands the definition to ``declared_game``.
+
+The blocks, their checks and their scores:
+
+- *points*: one entry per unit (a player, or a team), ``{"points": n}``; optional checks: a
+  multiple of N, bounds per entry, a fixed total per deal (with "shoot the moon": one unit
+  taking the whole total scores 0 and every other unit the total), at most one zero.
+- *went out*: one entry per seat, ``{"went_out": bool, "hand_points": n}`` or ``hand_cards``
+  (a card-count map over the game's own card values); exactly one seat goes out and scores
+  ``out_score``; every other seat scores its hand points, added or taken off (``hand``).
+- *bids*: one entry per seat, ``{"bid": n, "tricks": n}``; the cards dealt follow a schedule
+  (1 up to a peak and back, or a fixed number for a number of deals), tricks add up to the
+  cards dealt, and with ``dealer_rule`` the bids may not (the dealer bids last). A hit scores
+  ``hit_base + hit_per_trick * tricks``; a miss ``-miss_per_trick * difference``, or
+  ``-miss_fixed`` when set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from types import MappingProxyType
+from typing import Any, cast
+
+from scoring.cards import JOKER, RANKS, mismatch, points_of, value_of
+from scoring.errors import Code, Refused, RuleError, refuse, rule_error
+from scoring.form import Counted, Form, is_int, join
+from scoring.match import Game, Outlook, Scores, Setup, Teams
+from scoring.options import MAX_POINTS, MAX_TARGET, Option
+from scoring.ranking import high_total_first, low_total_first, standings
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+TEAM_SIZES: tuple[int, ...] = (1, 2, 3)
+MAX_NAME = 40
+MAX_DEALS = 200
+MAX_DECK = 110  # two packs and their jokers
+DEFAULT_DECK = 52
+CARD_KEYS: tuple[str, ...] = (*RANKS, JOKER)
+
+
+class EntryKind(StrEnum):
+    POINTS = "points"
+    WENT_OUT = "went_out"
+    BIDS = "bids"
+
+
+class EndKind(StrEnum):
+    TARGET = "target"  # the first to reach the value ends it; the highest total wins
+    THRESHOLD = "threshold"  # anyone reaching the value ends it; the lowest total wins
+    DEALS = "deals"  # after the value's number of deals
+    SCHEDULE = "schedule"  # when the bids block's schedule of deals is done
+
+
+class Winner(StrEnum):
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class HandCounts(StrEnum):
+    PLUS = "plus"  # the hand points are added (lowest wins: they are penalties)
+    MINUS = "minus"  # the hand points are taken off
+
+
+class ScheduleKind(StrEnum):
+    UP_DOWN = "up_down"  # 1, 2 ... peak ... 2, 1 cards
+    FIXED = "fixed"  # the same cards every deal, for a number of deals
+
+
+@unique
+class DeclaredCode(StrEnum):
+    """The rule codes of declared games (a deal refused), beyond the generic ones."""
+
+    NOT_A_MULTIPLE = "not_a_multiple"
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"
+    WRONG_TOTAL = "wrong_total"
+    TOO_MANY_ZEROS = "too_many_zeros"
+    WENT_OUT_COUNT = "went_out_count"
+    WENT_OUT_WITH_POINTS = "went_out_with_points"
+    TRICKS_TOTAL = "tricks_total"
+    DEALER_BID = "dealer_bid"
+
+
+@unique
+class DefinitionCode(StrEnum):
+    """Why a definition cannot be a game: contradictions between its blocks."""
+
+    PLAYERS_RANGE = "players_range"
+    TEAMS_DO_NOT_FIT = "teams_do_not_fit"
+    TEAMS_WITH_BIDS = "teams_with_bids"
+    BOUNDS_REVERSED = "bounds_reversed"
+    TOTAL_OUT_OF_REACH = "total_out_of_reach"
+    MOON_WITHOUT_TOTAL = "moon_without_total"
+    TARGET_NOT_POSITIVE = "target_not_positive"
+    WINNER_CONTRADICTS_END = "winner_contradicts_end"
+    SCHEDULE_WITHOUT_BIDS = "schedule_without_bids"
+    BIDS_END_WITH_SCHEDULE = "bids_end_with_schedule"
+    SCHEDULE_EXCEEDS_DECK = "schedule_exceeds_deck"
+    MISS_NOT_SET = "miss_not_set"
+
+
+CODES: frozenset[StrEnum] = frozenset(DeclaredCode)
+
+
+@dataclass(frozen=True)
+class PointsBlock:
+    """Points per unit; ``minimum`` / ``maximum`` None: no bound that side."""
+
+    multiple_of: int = 1
+    minimum: int | None = 0
+    maximum: int | None = None
+    total: int | None = None
+    shoot_the_moon: bool = False
+    one_zero_at_most: bool = False
+    kind: EntryKind = EntryKind.POINTS
+
+
+@dataclass(frozen=True)
+class WentOutBlock:
+    """Who went out and the others' hand points (or cards, over ``card_values``)."""
+
+    out_score: int = 0
+    hand: HandCounts = HandCounts.PLUS
+    card_values: Mapping[str, int] | None = None
+    multiple_of: int = 1
+    maximum: int | None = None
+    kind: EntryKind = EntryKind.WENT_OUT
+
+
+@dataclass(frozen=True)
+class BidsBlock:
+    """Bids and tricks over a schedule of cards dealt."""
+
+    schedule: ScheduleKind = ScheduleKind.UP_DOWN
+    cards: int = 7  # the peak (up_down) or the cards of every deal (fixed)
+    deals: int = 0  # fixed only: how many deals
+    deck: int = DEFAULT_DECK
+    dealer_rule: bool = True
+    hit_base: int = 10
+    hit_per_trick: int = 2
+    miss_per_trick: int = 2
+    miss_fixed: int | None = None
+    kind: EntryKind = EntryKind.BIDS
+
+    @property
+    def cards_per_deal(self) -> tuple[int, ...]:
+        if self.schedule == ScheduleKind.UP_DOWN:
+            return (*range(1, self.cards + 1), *range(self.cards - 1, 0, -1))
+        return (self.cards,) * self.deals
+
+
+Block = PointsBlock | WentOutBlock | BidsBlock
+
+
+@dataclass(frozen=True)
+class End:
+    kind: EndKind
+    value: int = 0  # the target, the threshold or the number of deals; unused for ``schedule``
+    winner: Winner = Winner.HIGHEST
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    min_players: int
+    max_players: int
+    team_size: int
+    entry: Block
+    end: End
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(
+            count
+            for count in range(self.min_players, self.max_players + 1)
+            if count % self.team_size == 0 and count // self.team_size >= 2
+        )
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.end.winner == Winner.LOWEST
+
+
+# --- reading and writing a definition --------------------------------------------------------
+
+
+def read_definition(raw: object) -> Definition:
+    """The definition in ``raw`` (its JSON), or ``Refused`` with every form error, or with
+    every contradiction between blocks (``DefinitionCode``) once the form is right."""
+    form = Form()
+    body = form.body(raw, ("name", "players", "team_size", "entry", "end"))
+    if body is None:
+        form.raise_if_failed()
+    assert body is not None
+    name = _name(form, body)
+    players = form.entry(body.get("players"), "players", ("min", "max"))
+    low = high = None
+    if players is not None:
+        low = form.integer(players, "min", "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+        high = form.integer(players, "max", "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+    team_size = form.integer(body, "team_size", "", minimum=1, maximum=max(TEAM_SIZES), default=1)
+    entry = _read_block(form, body.get("entry"))
+    end = _read_end(form, body.get("end"))
+    form.raise_if_failed()
+    assert name is not None and low is not None and high is not None and team_size is not None
+    assert entry is not None and end is not None
+    definition = Definition(name, low, high, team_size, entry, end)
+    if errors := definition_errors(definition):
+        raise Refused(errors)
+    return definition
+
+
+def _name(form: Form, body: Mapping[str, object]) -> str | None:
+    value = body.get("name")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        form.fail(Code.REQUIRED, "name")
+        return None
+    if not isinstance(value, str) or len(value.strip()) > MAX_NAME or not value.isprintable():
+        form.fail(Code.INVALID, "name", maximum=MAX_NAME)
+        return None
+    return value.strip()
+
+
+def _optional_int(
+    form: Form, obj: Mapping[str, object], key: str, path: str, low: int, high: int
+) -> int | None:
+    if obj.get(key) is None:
+        return None
+    return form.integer(obj, key, path, minimum=low, maximum=high)
+
+
+def _choice[E: StrEnum](
+    form: Form, obj: Mapping[str, object], key: str, path: str, kind: type[E], default: E
+) -> E:
+    value = obj.get(key, default)
+    for member in kind:
+        if value == member.value:
+            return member
+    form.fail(Code.INVALID, join(path, key), choices=tuple(member.value for member in kind))
+    return default
+
+
+def _flag(form: Form, obj: Mapping[str, object], key: str, path: str) -> bool:
+    return bool(form.boolean(obj, key, path, default=False))
+
+
+def _read_block(form: Form, raw: object) -> Block | None:
+    if raw is None:
+        form.fail(Code.REQUIRED, "entry")
+        return None
+    if not isinstance(raw, Mapping):
+        form.fail(Code.INVALID, "entry")
+        return None
+    kind = _choice(form, raw, "kind", "entry", EntryKind, EntryKind.POINTS)
+    path = "entry"
+    if kind == EntryKind.POINTS:
+        form.only_keys(
+            raw,
+            ("kind", "multiple_of", "minimum", "maximum", "total", "shoot_the_moon", "one_zero_at_most"),
+            path,
+        )
+        return PointsBlock(
+            multiple_of=form.integer(raw, "multiple_of", path, minimum=1, maximum=MAX_POINTS, default=1) or 1,
+            minimum=_optional_int(form, raw, "minimum", path, -MAX_POINTS, MAX_POINTS)
+            if "minimum" in raw
+            else 0,
+            maximum=_optional_int(form, raw, "maximum", path, -MAX_POINTS, MAX_POINTS),
+            total=_optional_int(form, raw, "total", path, -MAX_TARGET, MAX_TARGET),
+            shoot_the_moon=_flag(form, raw, "shoot_the_moon", path),
+            one_zero_at_most=_flag(form, raw, "one_zero_at_most", path),
+        )
+    if kind == EntryKind.WENT_OUT:
+        form.only_keys(raw, ("kind", "out_score", "hand", "card_values", "multiple_of", "maximum"), path)
+        return WentOutBlock(
+            out_score=form.integer(raw, "out_score", path, minimum=-MAX_POINTS, maximum=MAX_POINTS, default=0)
+            or 0,
+            hand=_choice(form, raw, "hand", path, HandCounts, HandCounts.PLUS),
+            card_values=_card_values(form, raw.get("card_values")),
+            multiple_of=form.integer(raw, "multiple_of", path, minimum=1, maximum=MAX_POINTS, default=1) or 1,
+            maximum=_optional_int(form, raw, "maximum", path, 0, MAX_POINTS),
+        )
+    form.only_keys(
+        raw,
+        (
+            "kind",
+            "schedule",
+            "cards",
+            "deals",
+            "deck",
+            "dealer_rule",
+            "hit_base",
+            "hit_per_trick",
+            "miss_per_trick",
+            "miss_fixed",
+        ),
+        path,
+    )
+    schedule = _choice(form, raw, "schedule", path, ScheduleKind, ScheduleKind.UP_DOWN)
+    fixed = schedule == ScheduleKind.FIXED
+    return BidsBlock(
+        schedule=schedule,
+        cards=form.integer(raw, "cards", path, minimum=1, maximum=MAX_DECK // 2) or 1,
+        deals=(form.integer(raw, "deals", path, minimum=1, maximum=MAX_DEALS) or 1) if fixed else 0,
+        deck=form.integer(raw, "deck", path, minimum=2, maximum=MAX_DECK, default=DEFAULT_DECK)
+        or DEFAULT_DECK,
+        dealer_rule=_flag(form, raw, "dealer_rule", path),
+        hit_base=form.integer(raw, "hit_base", path, minimum=-MAX_POINTS, maximum=MAX_POINTS, default=0) or 0,
+        hit_per_trick=form.integer(raw, "hit_per_trick", path, minimum=0, maximum=MAX_POINTS, default=0) or 0,
+        miss_per_trick=form.integer(raw, "miss_per_trick", path, minimum=0, maximum=MAX_POINTS, default=0)
+        or 0,
+        miss_fixed=_optional_int(form, raw, "miss_fixed", path, 0, MAX_POINTS),
+    )
+
+
+def _card_values(form: Form, raw: object) -> Mapping[str, int] | None:
+    if raw is None:
+        return None
+    field = "entry.card_values"
+    if not isinstance(raw, Mapping) or not raw:
+        form.fail(Code.INVALID, field)
+        return None
+    values: dict[str, int] = {}
+    for rank, value in raw.items():
+        if rank not in CARD_KEYS:
+            form.fail(Code.UNKNOWN_CARD, f"{field}.{rank}")
+        elif not is_int(value) or not 0 <= value <= MAX_POINTS:
+            form.fail(Code.INVALID, f"{field}.{rank}", minimum=0, maximum=MAX_POINTS)
+        else:
+            values[rank] = value
+    return MappingProxyType(values)
+
+
+def _read_end(form: Form, raw: object) -> End | None:
+    end = form.entry(raw, "end", ("kind", "value", "winner"))
+    if end is None:
+        return None
+    kind = _choice(form, end, "kind", "end", EndKind, EndKind.TARGET)
+    implied = Winner.LOWEST if kind == EndKind.THRESHOLD else Winner.HIGHEST
+    winner = _choice(form, end, "winner", "end", Winner, implied)
+    value = 0
+    if kind != EndKind.SCHEDULE:
+        upper = MAX_DEALS if kind == EndKind.DEALS else MAX_TARGET
+        # Below 1 is the definition's contradiction (target_not_positive), not a form error.
+        value = form.integer(end, "value", "end", minimum=None, maximum=upper) or 0
+    return End(kind, value, winner)
+
+
+def definition_errors(definition: Definition) -> list[RuleError]:
+    """The contradictions of a definition whose every field has the right form."""
+    errors: list[RuleError] = []
+    d = definition
+    if d.min_players > d.max_players:
+        errors.append(
+            rule_error(DefinitionCode.PLAYERS_RANGE, "players.max", min=d.min_players, max=d.max_players)
+        )
+    elif not d.player_counts:
+        errors.append(rule_error(DefinitionCode.TEAMS_DO_NOT_FIT, "team_size", size=d.team_size))
+    entry, end = d.entry, d.end
+    if isinstance(entry, PointsBlock):
+        errors += _points_errors(entry, d)
+    if isinstance(entry, BidsBlock):
+        if d.team_size > 1:
+            errors.append(rule_error(DefinitionCode.TEAMS_WITH_BIDS, "team_size"))
+        if end.kind != EndKind.SCHEDULE:
+            errors.append(rule_error(DefinitionCode.BIDS_END_WITH_SCHEDULE, "end.kind"))
+        peak = max(entry.cards_per_deal)
+        if peak * d.max_players > entry.deck:
+            errors.append(
+                rule_error(
+                    DefinitionCode.SCHEDULE_EXCEEDS_DECK,
+                    "entry.cards",
+                    cards=peak,
+                    players=d.max_players,
+                    deck=entry.deck,
+                )
+            )
+        if entry.miss_fixed is None and entry.miss_per_trick == 0:
+            errors.append(rule_error(DefinitionCode.MISS_NOT_SET, "entry.miss_per_trick"))
+    elif end.kind == EndKind.SCHEDULE:
+        errors.append(rule_error(DefinitionCode.SCHEDULE_WITHOUT_BIDS, "end.kind"))
+    if end.kind != EndKind.SCHEDULE and end.value <= 0:
+        errors.append(rule_error(DefinitionCode.TARGET_NOT_POSITIVE, "end.value", value=end.value))
+    implied = {EndKind.TARGET: Winner.HIGHEST, EndKind.THRESHOLD: Winner.LOWEST}.get(end.kind)
+    if implied is not None and end.winner != implied:
+        errors.append(rule_error(DefinitionCode.WINNER_CONTRADICTS_END, "end.winner"))
+    return errors
+
+
+def _points_errors(entry: PointsBlock, d: Definition) -> list[RuleError]:
+    errors: list[RuleError] = []
+    if entry.minimum is not None and entry.maximum is not None and entry.minimum > entry.maximum:
+        errors.append(
+            rule_error(
+                DefinitionCode.BOUNDS_REVERSED, "entry.maximum", minimum=entry.minimum, maximum=entry.maximum
+            )
+        )
+        return errors
+    if entry.shoot_the_moon and entry.total is None:
+        errors.append(rule_error(DefinitionCode.MOON_WITHOUT_TOTAL, "entry.shoot_the_moon"))
+    if entry.total is not None:
+        reachable = [
+            count // d.team_size for count in d.player_counts if _total_reachable(entry, count // d.team_size)
+        ]
+        if d.player_counts and len(reachable) != len(d.player_counts):
+            units = next(c // d.team_size for c in d.player_counts if c // d.team_size not in reachable)
+            errors.append(
+                rule_error(
+                    DefinitionCode.TOTAL_OUT_OF_REACH,
+                    "entry.total",
+                    total=entry.total,
+                    units=units,
+                    multiple=entry.multiple_of,
+                )
+            )
+    return errors
+
+
+def _total_reachable(entry: PointsBlock, units: int) -> bool:
+    """Whether ``units`` entries within the bounds, each a multiple, can add up to the total."""
+    assert entry.total is not None
+    if entry.total % entry.multiple_of:
+        return False
+    low = None if entry.minimum is None else units * _round_up(entry.minimum, entry.multiple_of)
+    high = None if entry.maximum is None else units * _round_down(entry.maximum, entry.multiple_of)
+    if (low is not None and entry.total < low) or (high is not None and entry.total > high):
+        return False
+    return low is None or high is None or low <= high
+
+
+def _round_up(value: int, step: int) -> int:
+    return -(-value // step) * step
+
+
+def _round_down(value: int, step: int) -> int:
+    return (value // step) * step
+
+
+def definition_json(definition: Definition) -> dict[str, object]:
+    """The definition as ``read_definition`` reads it (a shared file, the copy a match keeps)."""
+    entry = definition.entry
+    block: dict[str, object]
+    if isinstance(entry, PointsBlock):
+        block = {
+            "kind": entry.kind.value,
+            "multiple_of": entry.multiple_of,
+            "minimum": entry.minimum,
+            "maximum": entry.maximum,
+            "total": entry.total,
+            "shoot_the_moon": entry.shoot_the_moon,
+            "one_zero_at_most": entry.one_zero_at_most,
+        }
+    elif isinstance(entry, WentOutBlock):
+        block = {
+            "kind": entry.kind.value,
+            "out_score": entry.out_score,
+            "hand": entry.hand.value,
+            "card_values": dict(entry.card_values) if entry.card_values is not None else None,
+            "multiple_of": entry.multiple_of,
+            "maximum": entry.maximum,
+        }
+    else:
+        block = {
+            "kind": entry.kind.value,
+            "schedule": entry.schedule.value,
+            "cards": entry.cards,
+            **({"deals": entry.deals} if entry.schedule == ScheduleKind.FIXED else {}),
+            "deck": entry.deck,
+            "dealer_rule": entry.dealer_rule,
+            "hit_base": entry.hit_base,
+            "hit_per_trick": entry.hit_per_trick,
+            "miss_per_trick": entry.miss_per_trick,
+            "miss_fixed": entry.miss_fixed,
+        }
+    end: dict[str, object] = {"kind": definition.end.kind.value, "winner": definition.end.winner.value}
+    if definition.end.kind != EndKind.SCHEDULE:
+        end["value"] = definition.end.value
+    return {
+        "name": definition.name,
+        "players": {"min": definition.min_players, "max": definition.max_players},
+        "team_size": definition.team_size,
+        "entry": block,
+        "end": end,
+    }
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The deals played: the next dealer and, for bids, the next deal's cards follow from it."""
+
+    deals: int = 0
+
+
+@dataclass(frozen=True)
+class DeclaredHints:
+    """For the next deal: the cards dealt (0: no schedule), the deals left after this one's
+    predecessor (-1: no fixed number), and per unit what it still needs (target), what it may
+    still take (threshold) or nothing (an empty tuple)."""
+
+    cards: int
+    deals_left: int
+    to_go: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DeclaredGame:
+    """A ``Game`` whose rules are a ``Definition``; ``slug`` is the site's name for it."""
+
+    definition: Definition
+    slug: str = "declared"
+    options: tuple[Option, ...] = ()
+    codes: frozenset[StrEnum] = CODES
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.definition.player_counts
+
+    @property
+    def entries_per_seat(self) -> bool:
+        """Points are entered per unit; hands and tricks per seat."""
+        return not isinstance(self.definition.entry, PointsBlock)
+
+    def check_teams(self, players: int, teams: Teams | None) -> Teams | None:
+        """Alone: no teams. In teams of ``team_size``: the given ones, or seats dealt round
+        the table (pairs at four: 0 and 2 against 1 and 3)."""
+        size = self.definition.team_size
+        if size == 1:
+            if teams is not None:
+                raise refuse(Code.INVALID, "teams")
+            return None
+        count = players // size
+        if teams is None:
+            return tuple(tuple(range(first, players, count)) for first in range(count))
+        if len(teams) != count or any(len(team) != size for team in teams):
+            raise refuse(Code.INVALID, "teams")
+        return teams
+
+    def start(self, setup: Setup) -> Progress:
+        return Progress()
+
+    def play(
+        self, setup: Setup, progress: Progress, number: int, body: object, *, checked: bool = True
+    ) -> tuple[Scores, Progress]:
+        entry = self.definition.entry
+        after = Progress(progress.deals + 1)
+        if not checked:
+            return _stored_scores(entry, setup, body), after
+        if isinstance(entry, PointsBlock):
+            return _play_points(entry, setup, body), after
+        if isinstance(entry, WentOutBlock):
+            return _play_went_out(entry, setup, body), after
+        return _play_bids(entry, setup, progress, body), after
+
+    def outlook(self, setup: Setup, progress: Progress, totals: Scores) -> Outlook[DeclaredHints]:
+        d = self.definition
+        end = d.end
+        key = low_total_first(totals) if d.lowest_wins else high_total_first(totals)
+        rows = standings(setup.units, totals, key)
+        schedule = d.entry.cards_per_deal if isinstance(d.entry, BidsBlock) else ()
+        if end.kind in (EndKind.TARGET, EndKind.THRESHOLD):
+            finished = any(total >= end.value for total in totals)
+            deals_left = -1
+        else:
+            last = len(schedule) if end.kind == EndKind.SCHEDULE else end.value
+            finished = progress.deals >= last
+            deals_left = last - progress.deals
+        if finished:
+            return Outlook(True, rows, None)
+        to_go = (
+            tuple(end.value - total for total in totals) if end.kind != EndKind.DEALS and not schedule else ()
+        )
+        cards = schedule[progress.deals] if schedule else 0
+        dealer = (setup.dealer + progress.deals) % setup.players
+        return Outlook(False, rows, dealer, DeclaredHints(cards, deals_left, to_go))
+
+
+def declared_game(definition: Definition, slug: str = "declared") -> Game[Progress, DeclaredHints]:
+    return DeclaredGame(definition, slug)
+
+
+def cards_dealt(definition: Definition, number: int) -> int:
+    """The cards every player gets at deal ``number`` (0 where the game has no schedule)."""
+    entry = definition.entry
+    if not isinstance(entry, BidsBlock):
+        return 0
+    schedule = entry.cards_per_deal
+    return schedule[number - 1] if 1 <= number <= len(schedule) else 0
+
+
+def forbidden_dealer_bid(cards: int, other_bids: Sequence[int]) -> int | None:
+    """The one bid the dealer may not make (it would let the bids add up to the cards), or
+    None when every bid is allowed (the others already bid more than the cards)."""
+    rest = cards - sum(other_bids)
+    return rest if rest >= 0 else None
+
+
+def _read_entries(form: Form, body: object, count: int) -> list[object]:
+    """The round's entries, or none when the round itself has the wrong form."""
+    round_body = form.body(body, ("entries",))
+    entries = form.entries(round_body, count) if round_body is not None else None
+    return entries or []
+
+
+def _bounds(
+    form: Form, value: int, field: str, minimum: int | None, maximum: int | None, multiple: int
+) -> None:
+    if minimum is not None and value < minimum:
+        form.fail(DeclaredCode.BELOW_MINIMUM, field, minimum=minimum)
+    elif maximum is not None and value > maximum:
+        form.fail(DeclaredCode.ABOVE_MAXIMUM, field, maximum=maximum)
+    elif value % multiple:
+        form.fail(DeclaredCode.NOT_A_MULTIPLE, field, multiple=multiple)
+
+
+def _play_points(entry: PointsBlock, setup: Setup, body: object) -> Scores:
+    form = Form()
+    units = len(setup.units)
+    raw = _read_entries(form, body, units)
+    points: list[int] = []
+    for unit, value in enumerate(raw):
+        path = join("entries", unit)
+        read = form.entry(value, path, ("points",))
+        if read is None:
+            continue
+        number = form.integer(read, "points", path, minimum=None)
+        if number is None:
+            continue
+        _bounds(form, number, join(path, "points"), entry.minimum, entry.maximum, entry.multiple_of)
+        points.append(number)
+    form.raise_if_failed()
+    errors: list[RuleError] = []
+    if entry.total is not None and sum(points) != entry.total:
+        errors.append(rule_error(DeclaredCode.WRONG_TOTAL, "", total=entry.total, got=sum(points)))
+    zeros = points.count(0)
+    moon = _shot_the_moon(entry, points)
+    if entry.one_zero_at_most and zeros > 1 and not moon:
+        errors.append(rule_error(DeclaredCode.TOO_MANY_ZEROS, "", count=zeros))
+    if errors:
+        raise Refused(errors)
+    return _points_scores(entry, points)
+
+
+def _shot_the_moon(entry: PointsBlock, points: Sequence[int]) -> bool:
+    return entry.shoot_the_moon and entry.total is not None and entry.total != 0 and entry.total in points
+
+
+def _points_scores(entry: PointsBlock, points: Sequence[int]) -> Scores:
+    if _shot_the_moon(entry, points):
+        assert entry.total is not None
+        # The one who took everything scores nothing and every other unit the whole total.
+        return tuple(0 if value == entry.total else entry.total for value in points)
+    return tuple(points)
+
+
+def _play_went_out(entry: WentOutBlock, setup: Setup, body: object) -> Scores:
+    form = Form()
+    raw = _read_entries(form, body, setup.players)
+    keys = tuple(entry.card_values) if entry.card_values is not None else ()
+    values = entry.card_values or MappingProxyType({})
+    outs: list[bool] = []
+    hands: list[Counted] = []
+    for seat, value in enumerate(raw):
+        path = join("entries", seat)
+        read = form.entry(value, path, ("went_out", "hand_points", "hand_cards"))
+        if read is None:
+            continue
+        went_out = form.boolean(read, "went_out", path)
+        if went_out is None:
+            continue
+        before = len(form.errors)
+        # Who went out holds no cards: their hand may be left out.
+        points = form.integer(
+            read, "hand_points", path, default=0 if went_out else None, required="hand_cards" not in read
+        )
+        cards = form.card_map(read, "hand_cards", path, keys) if keys else None
+        if len(form.errors) != before:
+            continue
+        counted = Counted(points, cards, path, "hand_points", "hand_cards")
+        if points is not None:
+            _bounds(form, points, counted.points_field, 0, entry.maximum, entry.multiple_of)
+        outs.append(went_out)
+        hands.append(counted)
+    form.raise_if_failed()
+    errors = [error for counted in hands if (error := mismatch(counted, values))]
+    out = sum(outs)
+    if out != 1:
+        errors.append(rule_error(DeclaredCode.WENT_OUT_COUNT, "", count=out))
+    for went_out, counted in zip(outs, hands, strict=True):
+        hand = value_of(counted, values)
+        if went_out and hand:
+            errors.append(rule_error(DeclaredCode.WENT_OUT_WITH_POINTS, counted.field, points=hand))
+        elif not went_out and counted.points is None and entry.maximum is not None and hand > entry.maximum:
+            errors.append(rule_error(DeclaredCode.ABOVE_MAXIMUM, counted.field, maximum=entry.maximum))
+    if errors:
+        raise Refused(errors)
+    seats = [
+        entry.out_score if went_out else _hand_score(entry, value_of(c, values))
+        for went_out, c in zip(outs, hands, strict=True)
+    ]
+    return _unit_scores(setup.units, seats)
+
+
+def _hand_score(entry: WentOutBlock, hand: int) -> int:
+    return hand if entry.hand == HandCounts.PLUS else -hand
+
+
+def _unit_scores(units: Teams, seats: Sequence[int]) -> Scores:
+    if len(units) == len(seats):
+        return tuple(seats)
+    return tuple(sum(seats[seat] for seat in unit) for unit in units)
+
+
+def _play_bids(entry: BidsBlock, setup: Setup, progress: Progress, body: object) -> Scores:
+    cards = entry.cards_per_deal[progress.deals]
+    form = Form()
+    raw = _read_entries(form, body, setup.players)
+    bids: list[int] = []
+    tricks: list[int] = []
+    for seat, value in enumerate(raw):
+        path = join("entries", seat)
+        read = form.entry(value, path, ("bid", "tricks"))
+        if read is None:
+            continue
+        bid = form.integer(read, "bid", path, minimum=0, maximum=cards)
+        taken = form.integer(read, "tricks", path, minimum=0, maximum=cards)
+        if bid is not None and taken is not None:
+            bids.append(bid)
+            tricks.append(taken)
+    form.raise_if_failed()
+    errors: list[RuleError] = []
+    if sum(tricks) != cards:
+        errors.append(rule_error(DeclaredCode.TRICKS_TOTAL, "", cards=cards, got=sum(tricks)))
+    dealer = (setup.dealer + progress.deals) % setup.players
+    if entry.dealer_rule and sum(bids) == cards:
+        errors.append(
+            rule_error(DeclaredCode.DEALER_BID, join("entries", dealer, "bid"), cards=cards, bid=bids[dealer])
+        )
+    if errors:
+        raise Refused(errors)
+    return tuple(_bid_score(entry, bid, taken) for bid, taken in zip(bids, tricks, strict=True))
+
+
+def _bid_score(entry: BidsBlock, bid: int, tricks: int) -> int:
+    if bid == tricks:
+        return entry.hit_base + entry.hit_per_trick * tricks
+    if entry.miss_fixed is not None:
+        return -entry.miss_fixed
+    return -entry.miss_per_trick * abs(bid - tricks)
+
+
+def _stored_scores(entry: Block, setup: Setup, body: object) -> Scores:
+    """The scores of a deal stored after its checks, read straight from its JSON."""
+    entries: list[Any] = cast(Mapping[str, list[Any]], body)["entries"]
+    if isinstance(entry, PointsBlock):
+        return _points_scores(entry, [item["points"] for item in entries])
+    if isinstance(entry, WentOutBlock):
+        values = entry.card_values or {}
+        seats = []
+        for item in entries:
+            if item["went_out"]:
+                seats.append(entry.out_score)
+                continue
+            hand = item.get("hand_points")
+            seats.append(
+                _hand_score(entry, hand if hand is not None else points_of(item["hand_cards"], values))
+            )
+        return _unit_scores(setup.units, seats)
+    return tuple(_bid_score(entry, item["bid"], item["tricks"]) for item in entries)
+
+
+# --- templates a club copies and adjusts ---------------------------------------------------------
+
+TEMPLATES: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        "boerenbridge": {
+            "name": "Boerenbridge",
+            "players": {"min": 3, "max": 7},
+            "team_size": 1,
+            "entry": {
+                "kind": "bids",
+                "schedule": "up_down",
+                "cards": 7,
+                "deck": 52,
+                "dealer_rule": True,
+                "hit_base": 10,
+                "hit_per_trick": 2,
+                "miss_per_trick": 2,
+                "miss_fixed": None,
+            },
+            "end": {"kind": "schedule", "winner": "highest"},
+        },
+        "hartenjagen": {
+            "name": "Hartenjagen",
+            "players": {"min": 3, "max": 6},
+            "team_size": 1,
+            "entry": {"kind": "points", "minimum": 0, "maximum": 26, "total": 26, "shoot_the_moon": True},
+            "end": {"kind": "threshold", "value": 100, "winner": "lowest"},
+        },
+        # Rikken's contracts pay between the players: every deal adds up to nothing.
+        "rikken": {
+            "name": "Rikken",
+            "players": {"min": 4, "max": 4},
+            "team_size": 1,
+            "entry": {"kind": "points", "minimum": None, "maximum": None, "total": 0},
+            "end": {"kind": "deals", "value": 16, "winner": "highest"},
+        },
+        "free": {
+            "name": "Free game",
+            "players": {"min": 2, "max": 10},
+            "team_size": 1,
+            "entry": {"kind": "points", "minimum": None, "maximum": None},
+            "end": {"kind": "target", "value": 500, "winner": "highest"},
+        },
+    }
+)
