@@ -349,7 +349,8 @@ class DeclaredHome(BaseHome):
     def paper_columns(self) -> tuple[int, ...]:
         return self.definition.player_counts
 
-    def paper_sides(self, players: int) -> int:
+    def paper_sides(self, players: int, teams: int) -> int:
+        """A column per side: the definition's teams (``teams`` counts the built-in games' own)."""
         return players // self.definition.team_size
 
     def paper_rows(self) -> Sequence[Mapping[str, int | bool]]:
