@@ -14,8 +14,9 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
@@ -25,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from games.declared import DEFINITION_WORDS
+from matches.api import docs
 from matches.api.clubs import _club_for_member
 from matches.house_games import HouseGame
 from matches.messages import error_list
@@ -36,6 +38,23 @@ from scoring.declared import TEMPLATES
 MAX_FILE = 20_000  # bytes: a definition is a few hundred
 # The project's JSON parser (settings, imported classes at run time) and an uploaded file.
 PARSERS: list[Any] = [*api_settings.DEFAULT_PARSER_CLASSES, MultiPartParser]
+
+
+class HouseGameSerializer(serializers.Serializer):
+    """What the API answers for a house game (documents the answer; ``_house_game_json`` writes it)."""
+
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    club = serializers.IntegerField()
+    version = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    definition = serializers.JSONField()
+    updated_at = serializers.DateTimeField()
+
+
+class HouseGameTemplateSerializer(serializers.Serializer):
+    template = serializers.CharField()
+    definition = serializers.JSONField()
 
 
 def _house_game_json(game: HouseGame) -> dict[str, Any]:
@@ -75,7 +94,9 @@ def _definition_from(request: Request) -> object:
 
 
 @extend_schema(
-    operation_id="house_games_templates", summary="House games a club can start from", responses=None
+    operation_id="house_games_templates",
+    summary="House games a club can start from",
+    responses={200: HouseGameTemplateSerializer(many=True)},
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
@@ -84,14 +105,17 @@ def template_list(request: Request) -> Response:
 
 
 @extend_schema(
-    methods=["GET"], operation_id="house_games_list", summary="A club's house games", responses=None
+    methods=["GET"],
+    operation_id="house_games_list",
+    summary="A club's house games",
+    responses={200: HouseGameSerializer(many=True), **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @extend_schema(
     methods=["POST"],
     operation_id="house_games_create",
     summary="Declare a house game (owners and admins); the body is its definition",
-    request=None,
-    responses=None,
+    request=OpenApiTypes.OBJECT,
+    responses={201: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @api_view(["GET", "POST"])
 @parser_classes(PARSERS)
@@ -107,16 +131,24 @@ def house_game_list(request: Request, club_id: int) -> Response:
     return Response(_house_game_json(game), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(methods=["GET"], operation_id="house_games_retrieve", summary="A house game", responses=None)
+@extend_schema(
+    methods=["GET"],
+    operation_id="house_games_retrieve",
+    summary="A house game",
+    responses={200: HouseGameSerializer, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+)
 @extend_schema(
     methods=["PUT"],
     operation_id="house_games_update",
     summary="Change a house game's rules (a new version; played matches keep theirs)",
-    request=None,
-    responses=None,
+    request=OpenApiTypes.OBJECT,
+    responses={200: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @extend_schema(
-    methods=["DELETE"], operation_id="house_games_destroy", summary="Delete a house game", responses=None
+    methods=["DELETE"],
+    operation_id="house_games_destroy",
+    summary="Delete a house game",
+    responses={204: None, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @api_view(["GET", "PUT", "DELETE"])
 def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
@@ -136,7 +168,9 @@ def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
 
 
 @extend_schema(
-    operation_id="house_games_file", summary="A house game's definition as a file to share", responses=None
+    operation_id="house_games_file",
+    summary="A house game's definition as a file to share",
+    responses={200: OpenApiTypes.OBJECT, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @api_view(["GET"])
 def house_game_file(request: Request, club_id: int, slug: str) -> HttpResponse:

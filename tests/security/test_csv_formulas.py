@@ -83,4 +83,4 @@ def test_the_standings_csv_writes_formula_names_as_text_and_points_as_numbers(
     competition = club.competitions.get()
     [_header, *body] = rows(client.get(reverse("league_standings_csv", args=[competition.pk])))
     assert sorted(row[1] for row in body) == sorted(f"'{name}" for name in HOSTILE)
-    assert [row[2] for row in body] == ["10.00", "8.00", "6.00", "5.00"]
+    assert [row[2] for row in body] == ["10", "8", "6", "5"]
