@@ -164,7 +164,7 @@ class BaseHome:
     def rules_item(self, anchor: str, tables: Context) -> Section | None:
         return None
 
-    def rules_tables(self) -> Context:
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
         return common_tables(self)
 
     def paper_columns(self) -> tuple[int, ...]:

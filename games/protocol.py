@@ -244,8 +244,9 @@ class GameHome(Protocol):
         """A section for one item inside a section (``contract-3``), or None."""
         ...
 
-    def rules_tables(self) -> Context:
-        """Every table of the rules page, from the engine's data, in the reader's language."""
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        """Every table of the rules page, from the engine's data, in the reader's language; with
+        a match's ``options``, the numbers and lists of that match instead of the defaults."""
         ...
 
     def paper_columns(self) -> tuple[int, ...]:

@@ -137,7 +137,9 @@ def option_fields(home: GameHome, options: Mapping[str, object] | None = None) -
         OptionField(
             option.name,
             home.option_label(option.name),
-            value_label(home, option, options[option.name]) if options is not None else "",
+            value_label(home, option, option_value(home.slug, option.name, options))
+            if options is not None
+            else "",
         )
         for option in get_game(home.slug).options
     ]
@@ -150,6 +152,13 @@ def default_option(slug: str, name: str, players: int | None = None) -> object:
         if option.name == name:
             return option.default_for(players if players is not None else min(rules.player_counts))
     raise KeyError(name)
+
+
+def option_value(slug: str, name: str, options: Mapping[str, object] | None) -> object:
+    """A match's value of an option (``options``), or its default on the rules page (None)."""
+    if options is not None and name in options:
+        return options[name]
+    return default_option(slug, name)
 
 
 def common_tables(home: GameHome) -> dict[str, object]:

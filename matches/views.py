@@ -32,6 +32,7 @@ import scoring
 from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes, home_for
 from games.round_forms import errors_by_field
+from games.tables import option_fields
 from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
@@ -45,6 +46,7 @@ from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change
 from matches.tasks import start_export
 from players.models import Club, Player
+from rulebook.views import match_rules_context, paper_context
 from scoring import Refused, UnknownGame
 
 SHEET = "matches/match_detail.html"
@@ -145,6 +147,38 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     last = len(replayed.rounds)
     saved = last if request.GET.get("saved", "") == str(last) and last else None
     return _render_sheet(request, match, replayed, body=None, errors=[], saved=saved)
+
+
+@login_required
+@require_safe
+def match_rules(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The rules of this match at a glance: the game's card with the numbers and lists of the
+    options the match was set up with, and those options; over htmx the card alone, for the
+    sheet's rules panel."""
+    match = _match_for_member(request, match_id)
+    context = {**match_rules_context(home_for(match.game), match.setup), "match": match}
+    if request.htmx:
+        back = request.htmx.current_url_abs_path or reverse("match_detail", args=[match.pk])
+        response = render(request, "rulebook/match_rules.html#card", {**context, "back_url": back})
+    else:
+        response = render(request, "rulebook/match_rules.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_safe
+def match_paper(request: HttpRequest, match_id: int) -> HttpResponse:
+    """This match's paper scoresheet: its options written on the head, its numbers on the back."""
+    match = _match_for_member(request, match_id)
+    home, setup = home_for(match.game), match.setup
+    choices = home.paper_teams(setup.players)
+    teams = len(setup.teams) if setup.teams else 0
+    fields = option_fields(home, setup.options)
+    context = paper_context(
+        home, setup.players, teams if teams in choices else choices[0], fields, setup.options
+    )
+    return render(request, home.paper_template, {**context, "match": match})
 
 
 @login_required

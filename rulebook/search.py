@@ -19,22 +19,29 @@ first; among those, words in its title weigh more than words in its text, the qu
 by side (a phrase: "dame de pique") weigh more still, and a word found often counts with
 diminishing returns. Ties keep the order of the games and of their pages.
 
-The rendered sections of one language are kept in Django's cache (three entries, one per
-language, for ``CORPUS_SECONDS``); nothing is kept in the process.
+The rendered sections of one language are kept in Django's cache for ``CORPUS_SECONDS``, under
+a key made of the language and a digest of the files the text comes from (the game's rules
+templates and the language's compiled catalogue, by size and time): a deploy that changes a rule
+is searched at once, and the entries stay bounded (one per language and version, expiring).
+Nothing is kept in the process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import snowballstemmer
+from django.conf import settings
 from django.core.cache import cache
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.html import strip_tags
 
@@ -42,6 +49,7 @@ from games.protocol import GameHome
 from games.registry import all_homes
 
 CORPUS_SECONDS = 60 * 60
+CORPUS_FORMAT = 1  # raised when ``SectionText`` changes shape, so no older entry is read
 MAX_RESULTS = 20
 SNIPPET_WORDS = 28
 
@@ -206,9 +214,24 @@ def render_sections(home: GameHome, analyzer: Analyzer) -> list[SectionText]:
     return sections
 
 
+def _sources_digest(language: str) -> str:
+    """Size and time of every file the sections' text comes from, as a short digest."""
+    names = {"rulebook/game.html", *(home.rules_template for home in all_homes())}
+    paths = [get_template(name).origin.name for name in sorted(names)]  # type: ignore[attr-defined]
+    paths += [str(Path(root) / language / "LC_MESSAGES" / "django.mo") for root in settings.LOCALE_PATHS]
+    stamps = []
+    for path in paths:
+        try:
+            found = os.stat(path)
+        except OSError:
+            continue
+        stamps.append(f"{path}:{found.st_size}:{found.st_mtime_ns}")
+    return hashlib.sha256("|".join(stamps).encode()).hexdigest()[:16]
+
+
 def corpus(language: str) -> list[SectionText]:
     """The sections of every game in ``language``, from the cache when kept."""
-    key = f"rules-search:{language}"
+    key = f"rules-search:{CORPUS_FORMAT}:{language}:{_sources_digest(language)}"
     kept = cache.get(key)
     if isinstance(kept, list):
         return kept

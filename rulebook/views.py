@@ -12,7 +12,7 @@ a page without JavaScript) is sent to the full page at that anchor, so the link 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,7 +24,7 @@ from games.protocol import Context, GameHome, HtmxHttpRequest, Section
 from games.registry import all_homes, home_for
 from games.tables import OptionField, option_fields
 from rulebook.search import search
-from scoring import UnknownGame
+from scoring import Setup, UnknownGame
 
 QUERY_LENGTH = 100  # characters of a search read; a rule is found with a few words
 
@@ -44,13 +44,26 @@ def _section(home: GameHome, anchor: str, tables: Context) -> Section | None:
     return home.rules_item(anchor, tables)
 
 
-def _page_context(home: GameHome) -> dict[str, object]:
+def _page_context(home: GameHome, options: Mapping[str, object] | None = None) -> dict[str, object]:
     return {
         "home": home,
         "game": home.slug,
         "name": home.name,
-        "t": home.rules_tables(),
+        "t": home.rules_tables(options),
         "rules_template": home.rules_template,
+    }
+
+
+def match_rules_context(home: GameHome, setup: Setup) -> dict[str, object]:
+    """A match's own glance card: the game's card with the match's numbers and lists, and the
+    options it was set up with (``rulebook/match_rules.html``, and its ``#card`` for the sheet)."""
+    glance = next(section for section in home.rules_sections() if section.anchor == "glance")
+    return {
+        **_page_context(home, setup.options),
+        "section": glance,
+        "option_fields": option_fields(home, setup.options),
+        "option_meanings": {name: home.option_meaning(name) for name in setup.options},
+        "page_url": f"{reverse('rules_game', args=[home.slug])}#glance",
     }
 
 
@@ -126,12 +139,17 @@ def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def paper_context(
-    home: GameHome, players: int, teams: int, fields: Sequence[OptionField]
+    home: GameHome,
+    players: int,
+    teams: int,
+    fields: Sequence[OptionField],
+    options: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
-    """What a paper sheet's template needs, for a table of ``players`` sitting in ``teams``."""
+    """What a paper sheet's template needs, for a table of ``players`` sitting in ``teams``;
+    with a match's ``options``, its reminder holds that match's numbers."""
     sides = home.paper_sides(players, teams)
     return {
-        **_page_context(home),
+        **_page_context(home, options),
         "column_choices": home.paper_columns(),
         "team_choices": home.paper_teams(players),
         "columns": range(1, sides + 1),

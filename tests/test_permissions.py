@@ -199,6 +199,9 @@ MATRIX: list[Row] = [
     page("home", "GET", lambda w: reverse("home"), (200, 200, 200, 200, 200, 200)),
     page("rules_index", "GET", lambda w: reverse("rules_index"), (200, 200, 200, 200, 200, 200)),
     page("rules_game", "GET", lambda w: reverse("rules_game", args=[GAME]), (200, 200, 200, 200, 200, 200)),
+    page(
+        "rules_search", "GET", lambda w: f"{reverse('rules_search')}?q=joker", (200, 200, 200, 200, 200, 200)
+    ),
     page("rules_section", "GET", rules_anchor, (302, 302, 302, 302, 302, 302)),
     page("rules_paper", "GET", lambda w: reverse("rules_paper", args=[GAME]), (200, 200, 200, 200, 200, 200)),
     page("signup", "GET", lambda w: reverse("signup"), (200, 200, 200, 200, 200, 200)),
@@ -269,6 +272,18 @@ MATRIX: list[Row] = [
         "match_history",
         "GET",
         lambda w: reverse("match_history", args=[w.match.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "match_rules",
+        "GET",
+        lambda w: reverse("match_rules", args=[w.match.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "match_paper",
+        "GET",
+        lambda w: reverse("match_paper", args=[w.match.pk]),
         (200, 200, 200, 200, 404, LOGIN),
     ),
     page(

@@ -14,7 +14,7 @@ from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
-from games.tables import common_tables, default_option
+from games.tables import common_tables, option_value
 from scoring import MatchState
 from scoring.games import barbuse
 
@@ -99,9 +99,9 @@ class BarbuseHome(BaseHome):
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {"form": deal_form(sheet, body, number)}
 
-    def rules_tables(self) -> Context:
-        all_hearts = int(str(default_option(self.slug, "all_hearts_bonus")))
-        king = int(str(default_option(self.slug, "king_of_hearts_penalty")))
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        all_hearts = int(str(option_value(self.slug, "all_hearts_bonus", options)))
+        king = int(str(option_value(self.slug, "king_of_hearts_penalty", options)))
         knobbelen = [
             (failers, each, failers * each) for failers, each in sorted(barbuse.KNOBBELEN_PENALTY.items())
         ]

@@ -26,7 +26,7 @@ from games.protocol import (
     Text,
 )
 from games.quick_entry import QuickEntry
-from games.tables import Card, card, common_tables, count_rows, default_option, value_rows
+from games.tables import Card, card, common_tables, count_rows, option_value, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup, get_game
 from scoring.cards import JOKER
@@ -238,9 +238,12 @@ class CanastaHome(BaseHome):
         """A column per side: per team, or per player when everyone plays alone."""
         return teams or players
 
-    def rules_tables(self) -> Context:
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
         packs_option = next(o for o in get_game(self.slug).options if o.name == "packs")
         packs = sorted(getattr(packs_option, "choices", None) or ())
+        if options is not None:
+            # A match plays one number of packs and the special canastas it was set up with.
+            packs = [int(str(option_value(self.slug, "packs", options)))]
         bonuses = [
             CanastaBonus(
                 kind,
@@ -250,6 +253,7 @@ class CanastaHome(BaseHome):
                 canasta.CANASTA_MINIMUMS[kind],
             )
             for kind in (*canasta.ORDINARY_CANASTAS, *canasta.SPECIAL_CANASTAS)
+            if kind not in canasta.SPECIAL_CANASTAS or option_value(self.slug, "special_canastas", options)
         ]
         red_threes = [
             (
@@ -270,10 +274,10 @@ class CanastaHome(BaseHome):
             "special_bonuses": [row for row in bonuses if row.special],
             "bonus": {row.kind: row for row in bonuses},
             "going_out_bonus": canasta.GOING_OUT_BONUS,
-            "concealed_bonus": default_option(self.slug, "concealed_bonus"),
-            "canastas_to_go_out": default_option(self.slug, "canastas_to_go_out"),
-            "target": default_option(self.slug, "target"),
-            "special_canastas": default_option(self.slug, "special_canastas"),
+            "concealed_bonus": option_value(self.slug, "concealed_bonus", options),
+            "canastas_to_go_out": option_value(self.slug, "canastas_to_go_out", options),
+            "target": option_value(self.slug, "target", options),
+            "special_canastas": option_value(self.slug, "special_canastas", options),
             "red_three_value": canasta.RED_THREE_VALUE,
             "packs": packs,
             "red_threes": red_threes,

@@ -335,7 +335,8 @@ class DeclaredHome(BaseHome):
             if section.anchor in {"glance", "deal", "scoring", "end", "checks"}
         ]
 
-    def rules_tables(self) -> Context:
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        """A declared game has no options: every match plays the definition it keeps."""
         counts = self.definition.player_counts
         return {
             "slug": self.slug,

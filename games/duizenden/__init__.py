@@ -22,7 +22,7 @@ from games.protocol import (
     Text,
 )
 from games.quick_entry import QuickEntry
-from games.tables import card, common_tables, count_rows, default_option, value_rows
+from games.tables import card, common_tables, count_rows, option_value, value_rows
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, Setup
 from scoring.cards import JOKER, RANKS
@@ -98,16 +98,16 @@ class DuizendenHome(BaseHome):
         total per team."""
         return (0, *(teams for teams in range(2, players // 2 + 1) if players % teams == 0))
 
-    def rules_tables(self) -> Context:
-        queen = int(str(default_option(self.slug, "queen_of_spades")))
-        jokers = int(str(default_option(self.slug, "jokers")))
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        queen = int(str(option_value(self.slug, "queen_of_spades", options)))
+        jokers = int(str(option_value(self.slug, "jokers", options)))
         counts = duizenden.card_limits(jokers)
         return {
             **common_tables(self),
             "card_values": value_rows((card(rank, WILD) for rank in (*RANKS, JOKER)), duizenden.CARD_VALUES),
             "queen_of_spades": card(duizenden.QUEEN_OF_SPADES),
             "queen_of_spades_value": queen,
-            "target": default_option(self.slug, "target"),
+            "target": option_value(self.slug, "target", options),
             "jokers": jokers,
             "max_jokers": duizenden.MAX_JOKERS,
             "pack_counts": count_rows((card(key, WILD), counts[key]) for key in duizenden.CARD_KEYS),

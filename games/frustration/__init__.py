@@ -240,8 +240,8 @@ class ContractsHome(FrustrationHome):
             if limits.get(rank)
         )
 
-    def rules_tables(self) -> Context:
-        return contracts_tables(self)
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        return contracts_tables(self, options)
 
     def demo(self) -> DemoMatch:
         return DemoMatch(
@@ -324,8 +324,8 @@ class LevelsHome(FrustrationHome):
     def calculator_keys(self, setup: Setup) -> tuple[CalculatorKey, ...]:
         return in_key_order(CalculatorKey(rank, value) for rank, value in frustration_fr.CARD_VALUES.items())
 
-    def rules_tables(self) -> Context:
-        return levels_tables(self)
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        return levels_tables(self, options)
 
     def demo(self) -> DemoMatch:
         return DemoMatch(

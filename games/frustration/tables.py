@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from games.frustration.words import describe_contract
 from games.protocol import GameHome
-from games.tables import card, common_tables, default_option, value_rows
+from games.tables import card, common_tables, option_value, value_rows
 from scoring.cards import JOKER, RANKS
 from scoring.games import frustration_family, frustration_fr, frustration_nl
 
@@ -94,13 +94,14 @@ def contract_row(
     )
 
 
-def contracts_tables(home: GameHome) -> dict[str, object]:
-    """The 11-contract game's page."""
+def contracts_tables(home: GameHome, options: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The 11-contract game's page; a match's card values have no joker without real jokers."""
     values = frustration_nl.CARD_VALUES
     dearest_card = max(values.values())
     hand = frustration_family.HAND_SIZE
     packs = frustration_nl.PACKS
     jokers = tuple(frustration_nl.REAL_JOKERS)
+    real_jokers = options is None or bool(option_value(home.slug, "real_jokers", options))
     return {
         **common_tables(home),
         "hand_size": hand,
@@ -112,7 +113,10 @@ def contracts_tables(home: GameHome) -> dict[str, object]:
         ],
         "out_at_once_from": NL_OUT_AT_ONCE_FROM,
         "last": frustration_nl.LAST,
-        "card_values": value_rows((card(rank, WILD_NL) for rank in (*RANKS, JOKER)), values),
+        "card_values": value_rows(
+            (card(rank, WILD_NL) for rank in (*RANKS, JOKER) if rank != JOKER or real_jokers),
+            values,
+        ),
         "least_full_hand": hand * min(values.values()),
         "dearest_card": dearest_card,
         "packs": packs,
@@ -123,7 +127,7 @@ def contracts_tables(home: GameHome) -> dict[str, object]:
         ],
         "most_full_hand": [(p, [frustration_nl.MOST_OF_FULL_HAND[(p, j)] for j in jokers]) for p in packs],
         "cards_per_rank": [(p, frustration_nl.CARD_LIMITS[(p, 0)]["2"]) for p in packs],
-        "default_real_jokers": default_option(home.slug, "real_jokers"),
+        "default_real_jokers": option_value(home.slug, "real_jokers", options),
     }
 
 
@@ -131,13 +135,14 @@ def level_list_name(key: str) -> str:
     return str(LEVEL_LIST_NAMES.get(key, key))
 
 
-def levels_tables(home: GameHome) -> dict[str, object]:
-    """The 10-level game's page; a level the two lists word differently shows both."""
+def levels_tables(home: GameHome, options: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The 10-level game's page; a level the two lists word differently shows both. A match's
+    tables hold its own list alone, its end rule and its finish bonus."""
     values = frustration_fr.CARD_VALUES
     dearest_card = max(values.values())
     lists = frustration_fr.LEVELS
-    default = str(default_option(home.slug, "levels"))
-    order = [default, *(key for key in lists if key != default)]
+    default = str(option_value(home.slug, "levels", options))
+    order = [default] if options is not None else [default, *(key for key in lists if key != default)]
     levels = []
     for index in range(len(lists[default])):
         variants: list[LevelVariant] = []
@@ -170,6 +175,10 @@ def levels_tables(home: GameHome) -> dict[str, object]:
         "dearest_card": dearest_card,
         "most_full_hand": [(p, frustration_fr.MOST_OF_FULL_HAND[p]) for p in frustration_fr.PACKS],
         "cards_per_rank": [(p, frustration_fr.CARD_LIMITS[p]["2"]) for p in frustration_fr.PACKS],
-        "default_end": default_option(home.slug, "end"),
-        "default_finish_bonus": default_option(home.slug, "finish_bonus"),
+        "default_end": option_value(home.slug, "end", options),
+        "default_finish_bonus": option_value(home.slug, "finish_bonus", options),
+        # A match's own end rule and bonus (None on the rules page, which explains every choice).
+        "end": option_value(home.slug, "end", options) if options is not None else None,
+        "finish_bonus": option_value(home.slug, "finish_bonus", options) if options is not None else None,
+        "finish_bonus_label": home.option_label("finish_bonus"),
     }

@@ -187,6 +187,8 @@ PAGES: list[Visit] = [
     *_per_match("scoresheet", lambda m: reverse("match_detail", args=[m.pk]), main=True),
     *_per_match("round edit", lambda m: reverse("round_edit", args=[m.pk, 1]), main=True),
     *_per_match("match history", lambda m: reverse("match_history", args=[m.pk])),
+    *_per_match("match rules", lambda m: reverse("match_rules", args=[m.pk])),
+    *_per_match("match paper sheet", lambda m: reverse("match_paper", args=[m.pk])),
     Visit("deleted matches", lambda d: reverse("deleted_matches"), True),
     Visit("clubs", lambda d: reverse("club_list"), True, main=True),
     Visit("club", lambda d: reverse("club_detail", args=[d.club.pk]), True, main=True),

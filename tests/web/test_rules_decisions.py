@@ -61,7 +61,7 @@ def test_every_language_marks_the_same_decisions(client, game, language):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_glance_row_condenses_a_section_of_the_full_page_and_links_to_it(client, game):
+def test_every_glance_row_condenses_a_section_of_the_full_page(client, game):
     root = page(client, game)
     anchors = {section.attrs["id"] for section in root.find_all("section", **{"class": "rules-section"})}
     rows = root.find("section", id="glance").find_all("div", **{"class": "glance-row"})
@@ -69,7 +69,6 @@ def test_every_glance_row_condenses_a_section_of_the_full_page_and_links_to_it(c
     for row in rows:
         rule = row.attrs["data-rule"]
         assert rule in anchors and rule != "glance", (game, rule)
-        assert row.find("dt").find("a").attrs["href"] == f"{reverse('rules_game', args=[game])}#{rule}"
 
 
 def test_a_glance_row_without_a_section_would_be_caught(client):

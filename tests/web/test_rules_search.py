@@ -3,10 +3,13 @@ marked, each hit opening its section; scoped to one game from the scoresheet."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
-from rulebook.search import Analyzer, fold, search
+from rulebook.search import Analyzer, _sources_digest, fold, search
 from tests.factories import MatchFactory
 from tests.web.test_rules_pages import dom, page
 
@@ -140,3 +143,18 @@ def test_the_scoresheet_opens_the_search_scoped_to_its_game(client, alice, club)
     assert link == f"{reverse('rules_search')}?game=barbuse"
     found = hits(client, "harten", "nl", game="barbuse")
     assert found and {hit.attrs["data-game"] for hit in found} == {"barbuse"}
+
+
+def test_a_changed_catalogue_is_searched_anew_not_from_the_cache(settings):
+    """The kept sections are keyed by the files their text comes from: a deploy that changes a
+    translation or a rules template changes the key."""
+    catalogue = Path(settings.LOCALE_PATHS[0]) / "nl" / "LC_MESSAGES" / "django.mo"
+    before = _sources_digest("nl")
+    stat = catalogue.stat()
+    try:
+        os.utime(catalogue, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        assert _sources_digest("nl") != before
+        assert _sources_digest("fr") == _sources_digest("fr")
+    finally:
+        os.utime(catalogue, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert _sources_digest("nl") == before
