@@ -159,3 +159,15 @@ def test_the_microphone_key_shows_only_where_the_browser_can_listen(logged_in: P
     page.reload()
     expect(key).to_be_hidden()
     expect(page.locator("#quick-line")).to_be_visible()
+
+
+def test_a_line_that_fits_nothing_leaves_what_was_typed_in_the_form(logged_in: Page, live_server):
+    page = logged_in
+    user = get_user_model().objects.get(username="alice")
+    match = Match.start(club=Club.personal_for(user), game="frustration-nl", players=THREE, by=user)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.fill("#round-form input[name='entries.1.points:int']", "30")
+    page.fill("#quick-line", "good evening")
+    page.press("#quick-line", "Enter")
+    expect(page.locator("#quick-status .error")).to_contain_text("Nothing in this line fits the round")
+    expect(page.locator("#round-form input[name='entries.1.points:int']")).to_have_value("30")
