@@ -274,7 +274,11 @@ def round_quick_entry(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         return _retarget(_render_sheet(request, match, replayed, body=None, errors=[]))
     quick = hear(build_sheet(match, replayed), request.POST.get("line", ""))
     if request.htmx:
-        return _render_form(request, match, replayed, body=quick.body, errors=[], quick=quick)
+        response = _render_form(request, match, replayed, body=quick.body, errors=[], quick=quick)
+        if not quick.body:
+            # Nothing understood: only the status changes; the form keeps what was typed in it.
+            response["HX-Reswap"] = "none"
+        return response
     return _render_sheet(request, match, replayed, body=quick.body, errors=[], quick=quick)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.quick_entry import Choice, Field, QuickEntry, Shape
+from games.quick_entry.common import BID, TRICKS
 from games.quick_entry.entry import Phrases
 from scoring.games import barbuse
 
@@ -37,16 +38,6 @@ CONTRACT_WORDS: dict[str, Phrases] = {
         "nl": ("geen hartenheer", "geen harten heer", "geen heer"),
         "fr": ("pas de roi de coeur", "sans roi de coeur", "geen hartenheer"),
     },
-}
-BID = {
-    "en": ("bid", "bids", "called", "guessed"),
-    "nl": ("bod", "bied", "biedt", "geboden", "gegokt", "gok"),
-    "fr": ("annonce", "annonces", "demande", "pari", "parie"),
-}
-TRICKS = {
-    "en": ("tricks", "trick", "took", "taken"),
-    "nl": ("slagen", "slag", "gehaald", "haalt"),
-    "fr": ("plis", "pli", "realise", "realises"),
 }
 QUEENS = {"en": ("queens", "queen"), "nl": ("vrouwen", "vrouw", "dames", "dame"), "fr": ("dames", "dame")}
 HEARTS = {"en": ("hearts", "heart"), "nl": ("harten", "hart", "hartjes"), "fr": ("coeurs", "coeur")}

@@ -5,6 +5,8 @@ canastas, red threes, melded points and points in hand ("Anna uit 2 schone 1 vui
 from __future__ import annotations
 
 from games.quick_entry import Field, QuickEntry, Shape
+from games.quick_entry.common import HAND
+from games.quick_entry.common import TABLE as MELD
 
 NATURAL = {
     "en": ("natural", "naturals", "clean", "pure"),
@@ -35,16 +37,6 @@ WILD = {
     "en": ("wild", "wilds", "wild cards", "jokers"),
     "nl": ("wilde", "wilde kaarten", "jokers"),
     "fr": ("sauvages", "cartes sauvages", "jokers", "de jokers"),
-}
-MELD = {
-    "en": ("meld", "melded", "table", "on the table", "down"),
-    "nl": ("tafel", "op tafel", "op de tafel", "gelegd", "uitgelegd"),
-    "fr": ("table", "sur la table", "pose", "poses", "posees"),
-}
-HAND = {
-    "en": ("hand", "in hand", "left", "left in hand", "held"),
-    "nl": ("hand", "in de hand", "in hand", "over", "vast"),
-    "fr": ("main", "en main", "dans la main", "reste"),
 }
 CONCEALED = {
     "en": ("concealed", "hidden", "in one go"),

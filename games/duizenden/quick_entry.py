@@ -4,17 +4,7 @@ table and left in hand ("Anna 85 min 40, Bram uit 230, Cor min 30")."""
 from __future__ import annotations
 
 from games.quick_entry import Field, QuickEntry, Shape
-
-TABLE = {
-    "en": ("table", "on the table", "meld", "melded", "down"),
-    "nl": ("tafel", "op tafel", "op de tafel", "gelegd", "uitgelegd"),
-    "fr": ("table", "sur la table", "pose", "poses", "posees"),
-}
-HAND = {
-    "en": ("hand", "in hand", "in his hand", "in her hand", "left", "left in hand", "held"),
-    "nl": ("hand", "in de hand", "in hand", "over", "vast"),
-    "fr": ("main", "en main", "dans la main", "reste"),
-}
+from games.quick_entry.common import HAND, TABLE
 
 # "85 min 40" is 85 on the table and 40 in hand, the way a table says a player's deal; "min 30"
 # alone is nothing on the table. Who went out holds nothing.

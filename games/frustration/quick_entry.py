@@ -4,12 +4,7 @@ whether they laid down ("Anna uit, Bram vijftien, Cor vijfennegentig niet gelegd
 from __future__ import annotations
 
 from games.quick_entry import Field, QuickEntry, Shape
-
-LAID_DOWN = {
-    "en": ("laid down", "laid", "down", "has laid down", "melded", "laid it down"),
-    "nl": ("gelegd", "neergelegd", "heeft gelegd", "opgelegd", "afgelegd", "uitgelegd"),
-    "fr": ("pose", "posee", "a pose", "a posee", "depose"),
-}
+from games.quick_entry.common import LAID_DOWN
 
 
 def quick_entry(laid_down_below: int) -> QuickEntry:

@@ -7,6 +7,7 @@ Pure Python: no Django, no I/O. The pieces:
   game's home; ``POINTS_PER_PLAYER`` is the default (one number per player).
 - ``language`` and one module per language (``en``, ``nl``, ``fr``): the words every game shares
   (out, minus, not, fillers); numbers in words are read by ``text2num``.
+- ``common``: words for fields many games have (bids, tricks, points in hand or on the table).
 - ``reading``: the one parser, ``read(line, language, lines, entry)``, answering ``Heard``: the
   round JSON and the words it could not place.
 """

@@ -6,13 +6,13 @@ It reads in four steps:
 1. Words: the line is split into words (a comma, a full stop or a colon ends one; "1.000" is a
    thousand), each folded (lower case, no accents).
 2. Meanings: from left to right, the longest run of words that means something is taken: a
-   player's name (its whole name, its first word, or the start of it when only one player's
-   name starts so), a word of the game (a contract, "naturals", "laid down"), a word of the
-   language (out, minus, not, none) or a filler. Names come first, then the game's words, then
-   the language's: a player called Min is a player.
-3. Numbers: each run of words left over is handed to ``text2num`` in the line's language
-   ("vijfennegentig", "quatre-vingt-quinze", "eerste"); what it does not turn into a number
-   cannot be placed.
+   player's whole name or its first word, a word of the game (a contract, "naturals", "laid
+   down"), a word of the language (out, minus, not, none) or a filler. Names come first, then
+   the game's words, then the language's: a player called Min is a player.
+3. Numbers and names misheard: each word left over that is not a number is tried as the start
+   of one player's name ("Br") or their name misheard by a letter or a sound ("Brahm", "Kor");
+   the runs left after that go to ``text2num`` in the line's language ("vijfennegentig",
+   "quatre-vingt-quinze", "eerste"); what it does not turn into a number cannot be placed.
 4. Lines: a name starts its line's part of the sentence; within it, a number said before a
    field's word belongs to that field ("2 naturals"), a field's word with no number before it
    takes the next one ("meld 310"), "minus" sends the next number to the game's minus field (or
@@ -201,7 +201,7 @@ def _numbers(said: list[str], words: Words, lines: Sequence[Sequence[str]]) -> l
     run: list[str] = []
     for word in said:
         number = NUMBER.match(fold(word))
-        prefix = _prefix(fold(word), lines)
+        prefix = None if number or _spells_number(word, words) else _name_like(word, lines)
         if number is None and prefix is None:
             run.append(word)
             continue
@@ -217,22 +217,65 @@ def _numbers(said: list[str], words: Words, lines: Sequence[Sequence[str]]) -> l
     return tokens
 
 
-def _prefix(folded: str, lines: Sequence[Sequence[str]]) -> Token | None:
-    """The line whose one player's name starts with ``folded``; an "unknown" token when names
-    on several lines do (the word names nobody for sure)."""
+def _spells_number(word: str, words: Words) -> bool:
+    """A number in words ("een", "vier"): never taken for the start of a name or a name misheard."""
+    return bool(word.isalpha()) and alpha2digit(word, words.code, 0) != word
+
+
+def _name_like(word: str, lines: Sequence[Sequence[str]]) -> Token | None:
+    """A word that names one line's player: the start of their name ("Br" for "Bram"), or
+    their name misheard by one letter or sound ("Brahm", "Kor" for "Cor"). An "unknown" token
+    when it fits players of several lines (it names nobody for sure); None when it fits none."""
+    folded = fold(word)
     if len(folded) < MIN_PREFIX or not folded.isalpha():
         return None
-    found = {
-        index
-        for index, names in enumerate(lines)
-        for name in names
-        if fold(name).startswith(folded) or any(part.startswith(folded) for part in fold(name).split())
-    }
-    if not found:
-        return None
-    if len(found) > 1:
-        return Token("unknown", folded)
-    return Token("name", folded, found.pop())
+    for fits in (_starts, _sounds_like):
+        found = {
+            index
+            for index, names in enumerate(lines)
+            for name in names
+            if any(fits(folded, part) for part in (fold(name), *fold(name).split()))
+        }
+        if len(found) == 1:
+            return Token("name", word, found.pop())
+        if found:
+            return Token("unknown", word)
+    return None
+
+
+def _starts(word: str, name: str) -> bool:
+    return name.startswith(word)
+
+
+# Spellings a speech recogniser swaps for the same sound ("Kor" for "Cor", "Filip" for "Philip").
+SOUNDS = (("ph", "f"), ("ch", "k"), ("c", "k"), ("ij", "y"), ("z", "s"))
+
+
+def _sound(text: str) -> str:
+    for spelled, said in SOUNDS:
+        text = text.replace(spelled, said)
+    return text
+
+
+def _sounds_like(word: str, name: str) -> bool:
+    """The same sound, or one letter apart for a word of four letters or more."""
+    word, name = _sound(word), _sound(name)
+    if word == name:
+        return len(word) >= MIN_PREFIX + 1
+    return min(len(word), len(name)) >= 4 and _one_edit_apart(word, name)
+
+
+def _one_edit_apart(first: str, second: str) -> bool:
+    """One letter added, dropped or changed."""
+    if abs(len(first) - len(second)) > 1:
+        return False
+    if len(first) > len(second):
+        first, second = second, first
+    for index, (a, b) in enumerate(zip(first, second, strict=False)):
+        if a != b:
+            rest = index + 1 if len(first) == len(second) else index
+            return first[rest:] == second[index + 1 :]
+    return True
 
 
 def _spelled(run: list[str], words: Words) -> list[Token]:

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from matches.models import Match, Round
 from players.models import Club
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -121,7 +121,8 @@ def test_a_typed_line_fills_the_round_form_in_every_language(logged_in: Page, li
         # Everything was placed: the status says so (in the page's language), nothing is saved.
         expect(page.locator("#quick-status .done")).to_be_visible()
         expect(page.locator("#quick-status .error")).to_have_count(0)
-        assert_fits_the_phone(page)
+        quick_entry = page.locator("#quick-entry").bounding_box()
+        assert quick_entry is not None and quick_entry["x"] + quick_entry["width"] <= PHONE["width"]
     assert not Round.objects.filter(match=match).exists()
 
 
@@ -130,19 +131,18 @@ def test_the_filled_form_is_saved_only_by_save_and_then_the_line_clears(logged_i
     user = get_user_model().objects.get(username="alice")
     match = Match.start(club=Club.personal_for(user), game="frustration-nl", players=THREE, by=user)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
-    page.fill("#quick-line", "Anna out, Bram 15, Cor 95 banana")
+    page.fill("#quick-line", "Anna out, Bram 15, Cor 95 not laid down banana")
     page.click("#quick-entry button[type=submit]")
     expect(page.locator("#quick-status .error")).to_contain_text("“banana”")
     expect(page.locator("#round-form input[name='entries.1.points:int']")).to_have_value("15")
     assert not Round.objects.filter(match=match).exists()
-    page.locator("#round-form input[name='entries.2.laid_down:bool'][type=checkbox]").set_checked(False)
     page.locator("#round-form button.save").click()
     expect(page.locator("#no-rounds")).to_have_count(0)
-    assert Round.objects.get(match=match).body["entries"][1] == {
-        "laid_down": True,
-        "went_out": False,
-        "points": 15,
-    }
+    stored = Round.objects.get(match=match).body["entries"]
+    assert stored[1:] == [
+        {"laid_down": True, "went_out": False, "points": 15},
+        {"laid_down": False, "went_out": False, "points": 95},
+    ]
     expect(page.locator("#quick-line")).to_have_value("")
 
 
@@ -159,3 +159,15 @@ def test_the_microphone_key_shows_only_where_the_browser_can_listen(logged_in: P
     page.reload()
     expect(key).to_be_hidden()
     expect(page.locator("#quick-line")).to_be_visible()
+
+
+def test_a_line_that_fits_nothing_leaves_what_was_typed_in_the_form(logged_in: Page, live_server):
+    page = logged_in
+    user = get_user_model().objects.get(username="alice")
+    match = Match.start(club=Club.personal_for(user), game="frustration-nl", players=THREE, by=user)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.fill("#round-form input[name='entries.1.points:int']", "30")
+    page.fill("#quick-line", "good evening")
+    page.press("#quick-line", "Enter")
+    expect(page.locator("#quick-status .error")).to_contain_text("Nothing in this line fits the round")
+    expect(page.locator("#round-form input[name='entries.1.points:int']")).to_have_value("30")

@@ -571,3 +571,23 @@ def test_a_name_alone_places_nothing():
     heard = read("Anna", "en", THREE, FRUSTRATION)
     assert not heard.placed
     assert heard.body == {"entries": [{}, {}, {}]}
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Brahm vijftien", [["Anna"], ["Bram"], ["Cor"]]),  # a letter too many
+        ("Kor uit, Bram vijftien", [["Anna"], ["Bram"], ["Cor"]]),  # the same sound
+        ("Filip vijftien", [["Anna"], ["Philip"], ["Cor"]]),
+    ],
+)
+def test_a_name_misheard_by_a_letter_or_a_sound_is_still_its_player(line: str, names: list[list[str]]):
+    heard = read(line, "nl", names, FRUSTRATION)
+    assert heard.body["entries"][1]["points"] == 15
+    assert heard.unplaced == ()
+
+
+def test_a_number_word_is_never_taken_for_a_name():
+    """ "een" is one letter from "Ben", "vier" the start of "Vierling": both stay numbers."""
+    heard = read("Anna een, Vierling vier", "nl", [["Anna"], ["Ben"], ["Vierling"]], POINTS_PER_PLAYER)
+    assert heard.body["entries"] == [{"points": 1}, {}, {"points": 4}]

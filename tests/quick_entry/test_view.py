@@ -122,6 +122,15 @@ def test_a_line_that_fits_nothing_says_so_and_fills_nothing(alice_client, match)
     assert inputs(page).values["entries.1.points:int"] == ""
 
 
+def test_over_htmx_a_line_that_fits_nothing_leaves_the_form_as_it_was(alice_client, match):
+    """Only the status changes: what was typed into the round form by hand stays there."""
+    response = quick(alice_client, match, "good evening everyone", headers={"HX-Request": "true"})
+    assert response["HX-Reswap"] == "none"
+    page = response.content.decode()
+    assert 'id="round-form"' not in page
+    assert "Nothing in this line fits the round" in page
+
+
 def test_a_barbuse_line_chooses_the_contract(alice_client, alice, club):
     match = MatchFactory.create(club=club, game="barbuse", players=["Anna", "Bram", "Cor", "Dirk"], by=alice)
     page = quick(alice_client, match, "no hearts anna 2 bram 4 cor 0 dirk 3").content.decode()
