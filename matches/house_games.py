@@ -94,6 +94,14 @@ class HouseGame(models.Model):
         self.refresh_from_db(fields=["version"])
 
 
+def find_game(slug: str) -> Game[Any, Any] | None:
+    """The engine of the house game with this slug, by its club's rules now
+    (``scoring.get_game``'s finder, for pages that only know a slug: a competition's tables, a
+    paper sheet). A match never asks: it keeps its own copy of the rules."""
+    home = find_home(slug)
+    return home.game if home is not None else None
+
+
 def find_home(slug: str) -> DeclaredHome | None:
     """The home of the house game with this slug (``games.registry.home_for``'s finder)."""
     if not slug.startswith(SLUG_PREFIX):

@@ -616,13 +616,13 @@ def _rules_to_start(club: Club, game: object, definition: object) -> tuple[scori
             raise Refused([RuleError(Code.INVALID, "game")])
         rules = read_definition(definition)
         return declared_game(rules, game), definition_json(rules)
-    try:
-        return scoring.get_game(str(game)), None
-    except scoring.UnknownGame:
-        house = HouseGame.objects.filter(club=club, slug=game).first()
-        if house is None:
-            raise Refused([RuleError(Code.INVALID, "game")]) from None
-        return house.game, house.definition
+    if isinstance(game, str) and game in {known.slug for known in scoring.all_games()}:
+        return scoring.get_game(game), None
+    # Only this club's house games, and always with the copy of their rules the match keeps.
+    house = HouseGame.objects.filter(club=club, slug=game).first() if isinstance(game, str) else None
+    if house is None:
+        raise Refused([RuleError(Code.INVALID, "game")])
+    return house.game, house.definition
 
 
 def _name(user: object) -> str:

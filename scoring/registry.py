@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import cast
 
@@ -44,11 +44,24 @@ class UnknownGame(KeyError):
     """No game has this slug."""
 
 
+_FINDERS: list[Callable[[str], RegisteredGame | None]] = []
+
+
+def add_finder(finder: Callable[[str], RegisteredGame | None]) -> None:
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
 def get_game(slug: str) -> RegisteredGame:
     try:
         return _GAMES[slug]
     except (KeyError, TypeError):
-        raise UnknownGame(slug) from None
+        pass
+    if isinstance(slug, str):
+        for finder in _FINDERS:
+            if (found := finder(slug)) is not None:
+                return found
+    raise UnknownGame(slug)
 
 
 def all_games() -> tuple[RegisteredGame, ...]:

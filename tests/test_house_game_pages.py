@@ -20,6 +20,8 @@ from league.models import Competition, Standing
 from matches.exports import export_club, import_club
 from matches.house_games import HouseGame
 from matches.models import Match
+from players.models import Club
+from scoring import Refused, UnknownGame, all_games, get_game
 from scoring.declared import TEMPLATES, DeclaredCode, DefinitionCode
 from tests.conftest import _api_client
 from tests.factories import CompetitionFactory, HouseGameFactory, PlayerFactory
@@ -308,3 +310,20 @@ def test_the_competition_form_offers_the_club_house_games(alice_client, klavercl
     game = HouseGameFactory.create(club=klaverclub)
     page = alice_client.get(reverse("league_competitions", args=[klaverclub.pk])).content.decode()
     assert f'value="{game.slug}"' in page
+
+
+def test_the_engine_registry_finds_a_house_game_by_slug_with_the_club_rules_now(klaverclub):
+    game = HouseGameFactory.create(club=klaverclub)
+    assert get_game(game.slug).player_counts == (3, 4, 5, 6)
+    game.change({**TEMPLATES["hartenjagen"], "players": {"min": 4, "max": 4}})
+    assert get_game(game.slug).player_counts == (4,)
+    assert game.slug not in {known.slug for known in all_games()}
+    with pytest.raises(UnknownGame):
+        get_game("house-000000000000")
+
+
+def test_a_match_takes_a_house_game_only_from_its_own_club(klaverclub, charlie):
+    game = HouseGameFactory.create(club=klaverclub)
+    with pytest.raises(Refused) as caught:
+        Match.start(club=Club.personal_for(charlie), game=game.slug, players=["A", "B", "C"])
+    assert [(error.code, error.field) for error in caught.value.errors] == [("invalid", "game")]
