@@ -52,11 +52,12 @@ from league.forms import (
     PresenceForm,
     option_field_name,
 )
+from league.merge import merge_players
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.models import Match, Seat
-from players.models import Club
+from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
 from scoring import get_game
 
@@ -663,3 +664,122 @@ def evening_attach(request: Request, evening_id: int) -> Response:
     except ValidationError as refusal:
         raise _refused(refusal, "match") from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+# --- the club's players --------------------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=60)
+    user = serializers.CharField(
+        read_only=True, allow_null=True, help_text="the member who plays as this player"
+    )
+    retired = JSONBooleanField(required=False, help_text="no longer offered for presence or seating")
+
+
+class PlayerBodySerializer(_Body, PlayerSerializer):
+    """A player as written: ``name`` (a new player, or a new name), ``retired``."""
+
+
+class MergeSerializer(_Body):
+    into = serializers.IntegerField(help_text="the player of the same club who stays")
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "user": player.user.get_username() if player.user else None,
+        "retired": player.retired_at is not None,
+    }
+
+
+def _named(refusal: ValidationError, field: str) -> exceptions.ValidationError:
+    return _refused(refusal, field)
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="club_players_list",
+    summary="The club's players (members' and guests'), retired ones marked",
+    responses={200: PlayerSerializer(many=True), **REFUSED},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="club_players_create",
+    summary="Add a player to the club (owners and admins): a newcomer before their first match",
+    request=PlayerBodySerializer,
+    responses={201: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["GET", "POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_players(request: Request, club_id: int) -> Response:
+    club = get_object_or_404(_clubs(request), pk=club_id)
+    if request.method == "GET":
+        return Response([_player_json(player) for player in club.players.select_related("user")])
+    _may_manage(club, request)
+    body = PlayerBodySerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    try:
+        player = club.add_player(body.validated_data["name"])
+    except ValidationError as refusal:
+        raise _named(refusal, "name") from None
+    if body.validated_data.get("retired"):
+        player.retire()
+    return Response(_player_json(player), status=status.HTTP_201_CREATED)
+
+
+def _club_player(request: Request, player_id: int) -> tuple[Club, Player]:
+    """A player of one of the user's clubs (404 otherwise), for its owners and admins (403)."""
+    player = get_object_or_404(
+        Player.objects.filter(club__in=_clubs(request)).select_related("club", "user"), pk=player_id
+    )
+    _may_manage(player.club, request)
+    return player.club, player
+
+
+@extend_schema(
+    operation_id="club_players_partial_update",
+    summary="Rename a player or retire them (owners and admins); their matches and standings stay",
+    request=PlayerBodySerializer,
+    responses={200: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["PATCH"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_player(request: Request, player_id: int) -> Response:
+    _club, player = _club_player(request, player_id)
+    body = PlayerBodySerializer(data=request.data, partial=True)
+    body.is_valid(raise_exception=True)
+    try:
+        if "name" in body.validated_data:
+            player.rename(body.validated_data["name"])
+    except ValidationError as refusal:
+        raise _named(refusal, "name") from None
+    if "retired" in body.validated_data:
+        player.retire(body.validated_data["retired"])
+    return Response(_player_json(player))
+
+
+@extend_schema(
+    operation_id="club_players_merge",
+    summary="Merge a player into another of the club (owners and admins): their matches, ratings "
+    "and standings follow, and this player is gone",
+    request=MergeSerializer,
+    responses={200: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_player_merge(request: Request, player_id: int) -> Response:
+    club, gone = _club_player(request, player_id)
+    body = MergeSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    kept = club.players.select_related("user").filter(pk=body.validated_data["into"]).first()
+    try:
+        if kept is None:
+            raise ValidationError(_("Choose another player of the same club."), code="unknown_player")
+        merge_players(kept, gone)
+    except ValidationError as refusal:
+        raise _named(refusal, "into") from None
+    kept.refresh_from_db()
+    return Response(_player_json(kept))

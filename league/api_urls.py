@@ -14,4 +14,8 @@ urlpatterns = [
     path("evenings/<int:evening_id>/presence/", api.evening_presence, name="api-evening-presence"),
     path("evenings/<int:evening_id>/tables/", api.evening_tables, name="api-evening-tables"),
     path("evenings/<int:evening_id>/matches/", api.evening_attach, name="api-evening-attach"),
+    path("clubs/<int:club_id>/players/", api.club_players, name="api-club-players"),
+    # A player's own address (``/api/clubs/{id}/players/{id}/`` is their statistics, ``stats``).
+    path("players/<int:player_id>/", api.club_player, name="api-club-player"),
+    path("players/<int:player_id>/merge/", api.club_player_merge, name="api-club-player-merge"),
 ]

@@ -477,6 +477,14 @@ class Evening(models.Model):
         """The options its tables start with (``Competition.option_lines`` of its game)."""
         return self.competition.option_lines([self.game])
 
+    def expected(self) -> list[int]:
+        """Who is likely to come: the players present at the competition's latest earlier
+        evening (none retired since), for the presence list to start from."""
+        before = self.competition.evenings.filter(date__lt=self.date).order_by("-date", "-pk").first()
+        if before is None:
+            return []
+        return list(before.present.filter(retired_at__isnull=True).values_list("pk", flat=True))
+
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]
         return (last or 0) + 1

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,9 +30,11 @@ from league.forms import (
     CompetitionForm,
     EveningChangeForm,
     EveningForm,
+    NewcomerForm,
     PresenceForm,
     SeatingForm,
 )
+from league.merge import merge_players
 from league.models import Competition, Evening, StillPlaying, Table
 from league.provisional import open_tables
 from league.season import StoredTables
@@ -213,6 +216,7 @@ def _evening_page(
     *,
     seating: SeatingForm | None = None,
     attach: AttachForm | None = None,
+    newcomer: NewcomerForm | None = None,
     drawn: bool = False,
 ) -> HttpResponse:
     tables = (
@@ -227,7 +231,8 @@ def _evening_page(
         {
             "evening": evening,
             "competition": evening.competition,
-            "form": form or PresenceForm(initial={"present": evening.present.all()}, evening=evening),
+            "form": form or _presence_form(evening),
+            "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
             "manages": manages,
             "seating": (seating or SeatingForm(evening=evening)) if manages else None,
@@ -236,6 +241,37 @@ def _evening_page(
         },
         status=status,
     )
+
+
+def _presence_form(evening: Evening) -> PresenceForm:
+    """Who is present; before anybody is ticked (and no table started), last evening's players,
+    ticked for the secretary to confirm."""
+    present = list(evening.present.values_list("pk", flat=True))
+    expected = not present and not evening.tables.exists()
+    form = PresenceForm(initial={"present": evening.expected() if expected else present}, evening=evening)
+    form.from_last_evening = expected and bool(form.initial["present"])
+    return form
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_newcomer(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """A newcomer at the door: a new player of the club, ticked present (or, with a name the
+    club knows, that player ticked)."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    form = NewcomerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = evening.club.add_player(form.cleaned_data["name"])
+        except ValidationError as refusal:
+            form.add_error("name", refusal)
+        else:
+            evening.present.add(player)
+            messages.success(request, _("%(name)s is added and ticked present.") % {"name": player.name})
+            return redirect(f"{reverse('league_evening', args=[evening.pk])}#presence")
+    return _evening_page(request, evening, newcomer=form, status=400)
 
 
 @login_required
@@ -426,3 +462,28 @@ def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
         "league/evening_delete.html",
         {"evening": evening, "competition": competition, **tables},
     )
+
+
+# --- the club's players (the merge spans matches, ratings and standings: league.merge) ---------
+
+
+@login_required
+@not_for_guests
+@require_POST
+def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """Merge this player into another of the club: their matches, ratings and standings follow."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    _may_manage(request, club)
+    gone = get_object_or_404(club.players, pk=player_id)
+    kept = club.players.filter(pk=request.POST.get("into") or 0).first()
+    try:
+        if kept is None:
+            raise ValidationError(_("Choose another player of the same club."), code="invalid")
+        merge_players(kept, gone)
+    except ValidationError as refusal:
+        messages.error(request, " ".join(refusal.messages))
+    else:
+        messages.success(
+            request, _("%(gone)s is merged into %(kept)s.") % {"gone": gone.name, "kept": kept.name}
+        )
+    return redirect("club_detail", club_id=club.pk)

@@ -573,6 +573,35 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {"user": str(w.target.user_id)},
     ),
+    # The club's players: added, renamed, retired, merged by the owners and admins.
+    page(
+        "player_add",
+        "POST",
+        lambda w: reverse("player_add", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Ilse"},
+    ),
+    page(
+        "player_rename",
+        "POST",
+        lambda w: reverse("player_rename", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Truus"},
+    ),
+    page(
+        "player_retire",
+        "POST",
+        lambda w: reverse("player_retire", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"retired": "1"},
+    ),
+    page(
+        "player_merge",
+        "POST",
+        lambda w: reverse("player_merge", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"into": _anna(w)},
+    ),
     # Whoever holds the link may read it; joining needs a login (members stay as they are).
     page(
         "invitation_accept",
@@ -648,6 +677,13 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_newcomer",
+        "POST",
+        lambda w: reverse("league_newcomer", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Ilse"},
     ),
     # A table seated by hand: the club's players Oma Truus and Anna.
     page(
@@ -909,6 +945,40 @@ MATRIX: list[Row] = [
     ),
     api("api-clubs", "GET", lambda w: reverse("api-clubs"), (200, 200, 200, 200, 200, 401)),
     api(
+        "api-clubs",
+        "POST",
+        lambda w: reverse("api-clubs"),
+        (201, 201, 201, 201, 201, 401),
+        lambda w: {"name": "De Troefclub"},
+    ),
+    api(
+        "api-club-players",
+        "GET",
+        lambda w: reverse("api-club-players", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-club-players",
+        "POST",
+        lambda w: reverse("api-club-players", args=[w.club.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"name": "Ilse"},
+    ),
+    api(
+        "api-club-player",
+        "PATCH",
+        lambda w: reverse("api-club-player", args=[w.player.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"name": "Truus", "retired": True},
+    ),
+    api(
+        "api-club-player-merge",
+        "POST",
+        lambda w: reverse("api-club-player-merge", args=[w.player.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"into": _anna(w)},
+    ),
+    api(
         "api-club-ratings",
         "GET",
         lambda w: reverse("api-club-ratings", args=[w.club.pk]),
@@ -1083,6 +1153,24 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
     GuestRow("league_draw", "POST", _evening("league_draw")),
     GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
+    GuestRow("league_newcomer", "POST", _evening("league_newcomer"), lambda g: {"name": "Ilse"}),
+    GuestRow("player_merge", "POST", _player("player_merge"), lambda g: {"into": g.player.pk}),
+    GuestRow("api-club-players", "GET", _club("api-club-players"), api=True),
+    GuestRow("api-club-players", "POST", _club("api-club-players"), lambda g: {"name": "Ilse"}, api=True),
+    GuestRow(
+        "api-club-player",
+        "PATCH",
+        lambda g: reverse("api-club-player", args=[g.player.pk]),
+        lambda g: {"name": "Truus"},
+        api=True,
+    ),
+    GuestRow(
+        "api-club-player-merge",
+        "POST",
+        lambda g: reverse("api-club-player-merge", args=[g.player.pk]),
+        lambda g: {"into": 1},
+        api=True,
+    ),
     GuestRow("league_attach", "POST", _evening("league_attach"), lambda g: {"match": "1"}),
     GuestRow("league_competition_edit", "GET", _competition("league_competition_edit")),
     GuestRow(
