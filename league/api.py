@@ -53,7 +53,7 @@ from league.forms import (
     option_field_name,
 )
 from league.merge import merge_players
-from league.models import Competition, Evening, StandingRow, StillPlaying, Table
+from league.models import Competition, Evening, StandingRow, StillPlaying, Table, roll_of_honour
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.models import Match, Seat
@@ -119,6 +119,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
         "a size not given uses placement_points",
     )
+    archived = serializers.SerializerMethodField(help_text="an archived season's standings are final")
     evening_dates = serializers.ListField(
         child=serializers.DateField(),
         required=False,
@@ -139,9 +140,13 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
             "tie_breaks",
             "evening_dates",
             "options",
+            "archived",
         ]
-        read_only_fields = ["id"]
+        read_only_fields = ["id", "archived"]
         extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
+
+    def get_archived(self, competition: Competition) -> bool:
+        return competition.archived_at is not None
 
 
 class EveningSummarySerializer(serializers.ModelSerializer):
@@ -783,3 +788,77 @@ def club_player_merge(request: Request, player_id: int) -> Response:
         raise _named(refusal, "into") from None
     kept.refresh_from_db()
     return Response(_player_json(kept))
+
+
+# --- seasons that live on ----------------------------------------------------------------------
+
+
+class ArchiveSerializer(_Body):
+    archived = JSONBooleanField(help_text="true: the standings are final; false: a current season again")
+
+
+class HonourSerializer(serializers.Serializer):
+    competition = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    podium = serializers.ListField(child=serializers.DictField(), help_text="rank, player, points: ranks 1-3")
+    booby = serializers.ListField(child=serializers.CharField())
+
+
+@extend_schema(
+    operation_id="club_honours",
+    summary="The club's roll of honour: each archived season's podium and booby prize, latest first",
+    responses={200: HonourSerializer(many=True), **REFUSED},
+)
+@api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def honours(request: Request, club_id: int) -> Response:
+    club = get_object_or_404(_clubs(request), pk=club_id)
+    return Response(
+        [
+            {
+                "competition": honour.competition.pk,
+                "name": honour.competition.name,
+                "starts_on": honour.competition.starts_on,
+                "ends_on": honour.competition.ends_on,
+                "podium": [
+                    {"rank": rank, "player": name, "points": f"{points.quantize(CENT):f}"}
+                    for rank, name, points in honour.podium
+                ],
+                "booby": honour.booby,
+            }
+            for honour in roll_of_honour(club)
+        ]
+    )
+
+
+@extend_schema(
+    operation_id="competitions_archive",
+    summary="Archive a season (its standings final) or bring it back (owners and admins)",
+    request=ArchiveSerializer,
+    responses={200: CompetitionDetailSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def competition_archive(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    _may_manage(competition.club, request)
+    body = ArchiveSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    competition.archive(body.validated_data["archived"])
+    return Response(_competition_json(competition))
+
+
+@extend_schema(
+    operation_id="competitions_next",
+    summary="A new season with this one's settings and evenings moved on (owners and admins)",
+    request=None,
+    responses={201: CompetitionDetailSerializer, **REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def competition_next(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    _may_manage(competition.club, request)
+    return Response(_competition_json(competition.next_season()), status=status.HTTP_201_CREATED)

@@ -8,6 +8,11 @@ urlpatterns = [
     path("clubs/<int:club_id>/competitions/", api.competition_list, name="api-competitions"),
     path("competitions/<int:competition_id>/", api.competition_detail, name="api-competition"),
     path("competitions/<int:competition_id>/standings/", api.standings, name="api-standings"),
+    path(
+        "competitions/<int:competition_id>/archive/", api.competition_archive, name="api-competition-archive"
+    ),
+    path("competitions/<int:competition_id>/next/", api.competition_next, name="api-competition-next"),
+    path("clubs/<int:club_id>/honours/", api.honours, name="api-honours"),
     path("competitions/<int:competition_id>/evenings/", api.evening_create, name="api-evenings"),
     path("evenings/<int:evening_id>/", api.evening_detail, name="api-evening"),
     path("evenings/<int:evening_id>/draw/", api.evening_draw, name="api-evening-draw"),

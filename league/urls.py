@@ -22,4 +22,11 @@ urlpatterns = [
     path("evenings/<int:evening_id>/edit/", views.evening_edit, name="league_evening_edit"),
     path("evenings/<int:evening_id>/delete/", views.evening_delete, name="league_evening_delete"),
     path("clubs/<int:club_id>/players/<int:player_id>/merge/", views.player_merge, name="player_merge"),
+    path("clubs/<int:club_id>/honours/", views.honours, name="league_honours"),
+    path(
+        "competitions/<int:competition_id>/archive/",
+        views.competition_archive,
+        name="league_competition_archive",
+    ),
+    path("competitions/<int:competition_id>/next/", views.competition_next, name="league_competition_next"),
 ]

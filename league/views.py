@@ -35,7 +35,7 @@ from league.forms import (
     SeatingForm,
 )
 from league.merge import merge_players
-from league.models import Competition, Evening, StillPlaying, Table
+from league.models import Competition, Evening, StillPlaying, Table, roll_of_honour
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
@@ -95,7 +95,8 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
         "league/competitions.html",
         {
             "club": club,
-            "competitions": club.competitions.all(),
+            "competitions": club.competitions.filter(archived_at__isnull=True),
+            "archived": club.competitions.filter(archived_at__isnull=False),
             "form": form,
             "manages": club.may_manage(request.user),
         },
@@ -487,3 +488,47 @@ def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
             request, _("%(gone)s is merged into %(kept)s.") % {"gone": gone.name, "kept": kept.name}
         )
     return redirect("club_detail", club_id=club.pk)
+
+
+# --- seasons that live on: archived seasons, the roll of honour, the next season ------------
+
+
+@login_required
+@not_for_guests
+@require_POST
+def competition_archive(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Archive the season (its standings final), or bring it back among the current ones."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    archived = request.POST.get("archived") != "0"
+    competition.archive(archived)
+    if archived:
+        messages.success(
+            request, _("%(name)s is archived: its standings are final.") % {"name": competition.name}
+        )
+    return redirect("league_standings", competition.pk)
+
+
+@login_required
+@not_for_guests
+@require_POST
+def competition_next(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """A new season with this one's settings, in one step; then its edit page, to adjust."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    season = competition.next_season()
+    messages.success(
+        request,
+        _("%(name)s is ready, with the settings and evenings of %(last)s moved on: adjust what differs.")
+        % {"name": season.name, "last": competition.name},
+    )
+    return redirect("league_competition_edit", season.pk)
+
+
+@login_required
+@not_for_guests
+@require_safe
+def honours(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's roll of honour: each archived season's winners, podium and booby prize."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    return render(request, "league/honours.html", {"club": club, "honours": roll_of_honour(club)})

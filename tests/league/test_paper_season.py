@@ -172,3 +172,34 @@ def test_the_csv_names_the_evenings_that_did_not_count(client, winter):
 def test_a_newcomer_on_one_evening_waits_below_the_minimum_attendance(winter):
     ilse = Player.objects.get(name="Ilse")
     assert winter.standings.get(player=ilse).rank is None
+
+
+def test_an_archived_season_keeps_its_final_standings_on_the_roll_of_honour(client, winter):
+    response = client.post(reverse("league_competition_archive", args=[winter.pk]), {"archived": "1"})
+    assert response.status_code == 302
+    # Evening 4's first table reopened afterwards (an undo) leaves the final standings as they were.
+    table = Table.objects.filter(evening__competition=winter).order_by("-evening__date", "number").first()
+    assert table is not None
+    table.match.undo_last_round()
+    assert table.match.status == Match.Status.IN_PROGRESS
+    assert [(row.name, row.rank) for row in winter.rows()][:3] == [("Anna", 1), ("Bram", 2), ("Eva", 3)]
+    page = client.get(reverse("league_honours", args=[winter.club.pk])).content.decode()
+    assert "Roll of honour of" in page and "1. Anna" in page and "2. Bram" in page and "3. Eva" in page
+    assert "Booby prize: Hanna" in page and "28 points" in page
+    competitions = client.get(reverse("league_competitions", args=[winter.club.pk])).content.decode()
+    assert "Past seasons" in competitions
+
+
+def test_the_next_season_takes_the_settings_and_evenings_in_one_step(client, winter):
+    response = client.post(reverse("league_competition_next", args=[winter.pk]))
+    season = Competition.objects.get(name="Winter 2027")
+    assert response.url == reverse("league_competition_edit", args=[season.pk])
+    assert (season.starts_on.isoformat(), season.ends_on.isoformat()) == ("2027-01-01", "2027-04-02")
+    assert season.placement_by_size == winter.placement_by_size and season.options == winter.options
+    assert (season.best_of, season.min_evenings, season.tie_breaks, season.booby_prize) == (
+        3,
+        3,
+        ["all_points", "wins"],
+        True,
+    )
+    assert season.evenings.count() == 4 and not season.standings.exists()
