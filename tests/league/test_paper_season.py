@@ -14,6 +14,7 @@ from django.urls import reverse
 from league.models import Competition, Evening, Table
 from matches.models import Match
 from players.models import Player
+from tests.conftest import _api_client
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,14 +76,14 @@ def deal(players: int) -> dict:
     }
 
 
-def seated(order: list[str]) -> list[str]:
+def seated_order(order: list[str]) -> list[str]:
     """The seats for ``deal(winner=0)`` to finish in ``order``: seat 0 goes out, the others
     finish by their seat, the last seat best."""
     return [order[0], *reversed(order[1:])]
 
 
 def play_table(evening: Evening, order: list[str], number: int) -> Match:
-    players = [evening.club.players.get(name=name).pk for name in seated(order)]
+    players = [evening.club.players.get(name=name).pk for name in seated_order(order)]
     [table] = evening.start_tables([players])
     assert (table.round, table.number) == (1, number)
     match = table.match
@@ -203,3 +204,48 @@ def test_the_next_season_takes_the_settings_and_evenings_in_one_step(client, win
         True,
     )
     assert season.evenings.count() == 4 and not season.standings.exists()
+
+
+def test_the_same_season_through_the_api_gives_the_same_standings(alice, klaverclub):
+    """The paper season entered by a club's app: the competition, its players (the newcomer
+    added on evening 2), each table seated by hand and scored, through the API only."""
+    api = _api_client(alice)
+    body = {
+        "name": "Winter 2026",
+        "games": ["duizenden"],
+        "starts_on": "2026-10-01",
+        "ends_on": "2026-12-31",
+        "evening_dates": DATES,
+        "placement_points": "10,8,6,5",
+        "placement_by_size": {"3": "10,7,4", "4": "10,8,6,5"},
+        "best_of": 3,
+        "min_evenings": 3,
+        "tie_breaks": ["all_points", "wins"],
+        "booby_prize": True,
+        "options": {"duizenden": {"target": 300}},
+    }
+    created = api.post(reverse("api-competitions", args=[klaverclub.pk]), body, format="json")
+    assert created.status_code == 201, created.json()
+    competition = created.json()
+    players = reverse("api-club-players", args=[klaverclub.pk])
+    ids = {name: api.post(players, {"name": name}, format="json").json()["id"] for name in NAMES}
+    for evening, tables in zip(competition["evenings"], TABLES, strict=True):
+        if "Ilse" in {name for order in tables for name in order}:
+            ids["Ilse"] = api.post(players, {"name": "Ilse"}, format="json").json()["id"]
+        url = reverse("api-evening-tables", args=[evening["id"]])
+        seated = [[ids[name] for name in seated_order(order)] for order in tables]
+        answer = api.post(url, {"tables": seated}, format="json")
+        assert answer.status_code == 201, answer.json()
+        for table in answer.json()["tables"]:
+            rounds = reverse("api-rounds", args=[table["match"]])
+            scored = api.post(rounds, deal(len(table["players"])), format="json")
+            assert scored.status_code == 201, scored.json()
+    standings = api.get(reverse("api-standings", args=[competition["id"]])).json()
+    assert [(row["name"], row["rank"], row["points"]) for row in standings["rows"]] == [
+        (name, rank, f"{points}.00") for name, rank, points, _dropped in EXPECTED
+    ]
+    evenings = [evening["id"] for evening in competition["evenings"]]
+    for row, (_name, _rank, _points, dropped) in zip(standings["rows"], EXPECTED, strict=True):
+        played = {int(unit) for unit in row["evenings"]}
+        assert played - set(row["counted"]) == ({evenings[dropped - 1]} if dropped else set())
+    assert [row["name"] for row in standings["rows"] if row["booby"]] == ["Hanna"]
