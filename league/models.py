@@ -794,3 +794,25 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition}: {self.player} {self.rank}"
+
+
+def new_calendar_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class ClubCalendar(models.Model):
+    """A club's calendar feed: a private link (no login: a calendar app cannot log in) that
+    members add to their calendars; revoking deletes it, a new one is a new token."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="calendar")
+    token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.club}"
+
+    @classmethod
+    def renew(cls, club: Club) -> ClubCalendar:
+        """A new link; the old one, if any, stops working."""
+        cls.objects.filter(club=club).delete()
+        return cls.objects.create(club=club)

@@ -23,6 +23,8 @@ urlpatterns = [
     path("evenings/<int:evening_id>/delete/", views.evening_delete, name="league_evening_delete"),
     path("clubs/<int:club_id>/players/<int:player_id>/merge/", views.player_merge, name="player_merge"),
     path("clubs/<int:club_id>/honours/", views.honours, name="league_honours"),
+    path("clubs/<int:club_id>/calendar/", views.calendar_link, name="league_calendar_link"),
+    path("calendar/<str:token>.ics", views.calendar_feed, name="league_calendar"),
     path(
         "competitions/<int:competition_id>/archive/",
         views.competition_archive,

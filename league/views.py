@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from league.calendar import club_feed
 from league.forms import (
     AttachForm,
     CompetitionChangeForm,
@@ -35,7 +36,7 @@ from league.forms import (
     SeatingForm,
 )
 from league.merge import merge_players
-from league.models import Competition, Evening, StillPlaying, Table, roll_of_honour
+from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
@@ -99,6 +100,7 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
             "archived": club.competitions.filter(archived_at__isnull=False),
             "form": form,
             "manages": club.may_manage(request.user),
+            "calendar": ClubCalendar.objects.filter(club=club).first(),
         },
     )
 
@@ -532,3 +534,35 @@ def honours(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's roll of honour: each archived season's winners, podium and booby prize."""
     club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
     return render(request, "league/honours.html", {"club": club, "honours": roll_of_honour(club)})
+
+
+# --- the club's calendar feed -------------------------------------------------------------------
+
+
+@require_safe
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's evenings for a calendar app: no login, the private link is the key."""
+    calendar = get_object_or_404(ClubCalendar.objects.select_related("club"), token=token)
+    response = HttpResponse(
+        club_feed(calendar.club, request.get_host()), content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'inline; filename="club-evenings.ics"'
+    return response
+
+
+@login_required
+@not_for_guests
+@require_POST
+def calendar_link(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A new private calendar link (the old one stops working), or, with ``revoke``, none."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    _may_manage(request, club)
+    if "revoke" in request.POST:
+        ClubCalendar.objects.filter(club=club).delete()
+        messages.success(request, _("The calendar link no longer works."))
+    else:
+        ClubCalendar.renew(club)
+        messages.success(
+            request, _("A new calendar link: share it with the members; the old one no longer works.")
+        )
+    return redirect(f"{reverse('league_competitions', args=[club.pk])}#calendar")

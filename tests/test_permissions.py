@@ -177,6 +177,12 @@ def api(name: str, method: str, url, expected, data=lambda w: None, label: str =
     return Row(name, method, url, expected, data, label, api=True)
 
 
+def _calendar(w: World) -> str:
+    from league.models import ClubCalendar
+
+    return reverse("league_calendar", args=[ClubCalendar.renew(w.club).token])
+
+
 def _anna(w: World) -> int:
     return w.club.players.get(name="Anna").pk
 
@@ -677,6 +683,20 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_calendar_link",
+        "POST",
+        lambda w: reverse("league_calendar_link", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page("league_calendar", "GET", lambda w: _calendar(w), (200,) * 6),
+    page(
+        "league_calendar",
+        "GET",
+        lambda w: reverse("league_calendar", args=["no-such-link"]),
+        (404,) * 6,
+        label="no link",
     ),
     page(
         "league_honours",
@@ -1193,6 +1213,7 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
     GuestRow("league_newcomer", "POST", _evening("league_newcomer"), lambda g: {"name": "Ilse"}),
     GuestRow("league_honours", "GET", _club("league_honours")),
+    GuestRow("league_calendar_link", "POST", _club("league_calendar_link")),
     GuestRow("league_competition_archive", "POST", _competition("league_competition_archive")),
     GuestRow("league_competition_next", "POST", _competition("league_competition_next")),
     GuestRow("api-honours", "GET", _club("api-honours"), api=True),
@@ -1304,9 +1325,14 @@ def _names_in(module: str) -> set[str]:
     return {pattern.name for pattern in import_module(module).urlpatterns}
 
 
+# A calendar app has no session: the club's feed is opened by its private link alone, like the
+# live boards' links, whoever (or whatever) holds it.
+PUBLIC_BY_LINK = {"league_calendar"}
+
+
 def test_every_league_and_stats_url_refuses_guests():
     """A new league or statistics URL fails here until it has a guest row."""
     wanted = set().union(
         *(_names_in(m) for m in ("league.urls", "league.api_urls", "stats.urls", "stats.api_urls"))
     )
-    assert wanted == {row.name for row in GUEST_MATRIX}
+    assert wanted - PUBLIC_BY_LINK == {row.name for row in GUEST_MATRIX}

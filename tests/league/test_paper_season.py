@@ -249,3 +249,26 @@ def test_the_same_season_through_the_api_gives_the_same_standings(alice, klaverc
         played = {int(unit) for unit in row["evenings"]}
         assert played - set(row["counted"]) == ({evenings[dropped - 1]} if dropped else set())
     assert [row["name"] for row in standings["rows"] if row["booby"]] == ["Hanna"]
+
+
+def test_the_club_calendar_feed_lists_the_evenings_and_its_link_can_be_revoked(client, winter):
+    from icalendar import Calendar
+
+    from league.models import ClubCalendar
+
+    club = winter.club
+    client.post(reverse("league_calendar_link", args=[club.pk]))
+    calendar = ClubCalendar.objects.get(club=club)
+    page = client.get(reverse("league_competitions", args=[club.pk])).content.decode()
+    feed_url = reverse("league_calendar", args=[calendar.token])
+    assert feed_url in page
+    client.logout()  # a calendar app has no session
+    response = client.get(feed_url)
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/calendar")
+    parsed = Calendar.from_ical(response.content)
+    events = parsed.walk("VEVENT")
+    assert [event.decoded("dtstart").isoformat() for event in events] == DATES
+    assert str(events[0]["summary"]) == f"{club.name}: Winter 2026 (Duizenden)"
+    assert "target score 300" in str(events[0]["description"]).lower()
+    ClubCalendar.renew(club)
+    assert client.get(feed_url).status_code == 404  # the old link stops working
