@@ -52,11 +52,12 @@ from league.forms import (
     PresenceForm,
     option_field_name,
 )
-from league.models import Competition, Evening, StandingRow, StillPlaying, Table
+from league.merge import merge_players
+from league.models import Competition, Evening, StandingRow, StillPlaying, Table, roll_of_honour
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.models import Match, Seat
-from players.models import Club
+from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
 from scoring import get_game
 
@@ -118,6 +119,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
         "a size not given uses placement_points",
     )
+    archived = serializers.SerializerMethodField(help_text="an archived season's standings are final")
     evening_dates = serializers.ListField(
         child=serializers.DateField(),
         required=False,
@@ -138,9 +140,13 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
             "tie_breaks",
             "evening_dates",
             "options",
+            "archived",
         ]
-        read_only_fields = ["id"]
+        read_only_fields = ["id", "archived"]
         extra_kwargs = {"name": {"min_length": 1}}  # blank is refused; the schema says so too
+
+    def get_archived(self, competition: Competition) -> bool:
+        return competition.archived_at is not None
 
 
 class EveningSummarySerializer(serializers.ModelSerializer):
@@ -663,3 +669,196 @@ def evening_attach(request: Request, evening_id: int) -> Response:
     except ValidationError as refusal:
         raise _refused(refusal, "match") from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
+
+
+# --- the club's players --------------------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=60)
+    user = serializers.CharField(
+        read_only=True, allow_null=True, help_text="the member who plays as this player"
+    )
+    retired = JSONBooleanField(required=False, help_text="no longer offered for presence or seating")
+
+
+class PlayerBodySerializer(_Body, PlayerSerializer):
+    """A player as written: ``name`` (a new player, or a new name), ``retired``."""
+
+
+class MergeSerializer(_Body):
+    into = serializers.IntegerField(help_text="the player of the same club who stays")
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "user": player.user.get_username() if player.user else None,
+        "retired": player.retired_at is not None,
+    }
+
+
+def _named(refusal: ValidationError, field: str) -> exceptions.ValidationError:
+    return _refused(refusal, field)
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="club_players_list",
+    summary="The club's players (members' and guests'), retired ones marked",
+    responses={200: PlayerSerializer(many=True), **REFUSED},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="club_players_create",
+    summary="Add a player to the club (owners and admins): a newcomer before their first match",
+    request=PlayerBodySerializer,
+    responses={201: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["GET", "POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_players(request: Request, club_id: int) -> Response:
+    club = get_object_or_404(_clubs(request), pk=club_id)
+    if request.method == "GET":
+        return Response([_player_json(player) for player in club.players.select_related("user")])
+    _may_manage(club, request)
+    body = PlayerBodySerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    try:
+        player = club.add_player(body.validated_data["name"])
+    except ValidationError as refusal:
+        raise _named(refusal, "name") from None
+    if body.validated_data.get("retired"):
+        player.retire()
+    return Response(_player_json(player), status=status.HTTP_201_CREATED)
+
+
+def _club_player(request: Request, player_id: int) -> tuple[Club, Player]:
+    """A player of one of the user's clubs (404 otherwise), for its owners and admins (403)."""
+    player = get_object_or_404(
+        Player.objects.filter(club__in=_clubs(request)).select_related("club", "user"), pk=player_id
+    )
+    _may_manage(player.club, request)
+    return player.club, player
+
+
+@extend_schema(
+    operation_id="club_players_partial_update",
+    summary="Rename a player or retire them (owners and admins); their matches and standings stay",
+    request=PlayerBodySerializer,
+    responses={200: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["PATCH"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_player(request: Request, player_id: int) -> Response:
+    _club, player = _club_player(request, player_id)
+    body = PlayerBodySerializer(data=request.data, partial=True)
+    body.is_valid(raise_exception=True)
+    try:
+        if "name" in body.validated_data:
+            player.rename(body.validated_data["name"])
+    except ValidationError as refusal:
+        raise _named(refusal, "name") from None
+    if "retired" in body.validated_data:
+        player.retire(body.validated_data["retired"])
+    return Response(_player_json(player))
+
+
+@extend_schema(
+    operation_id="club_players_merge",
+    summary="Merge a player into another of the club (owners and admins): their matches, ratings "
+    "and standings follow, and this player is gone",
+    request=MergeSerializer,
+    responses={200: PlayerSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def club_player_merge(request: Request, player_id: int) -> Response:
+    club, gone = _club_player(request, player_id)
+    body = MergeSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    kept = club.players.select_related("user").filter(pk=body.validated_data["into"]).first()
+    try:
+        if kept is None:
+            raise ValidationError(_("Choose another player of the same club."), code="unknown_player")
+        merge_players(kept, gone)
+    except ValidationError as refusal:
+        raise _named(refusal, "into") from None
+    kept.refresh_from_db()
+    return Response(_player_json(kept))
+
+
+# --- seasons that live on ----------------------------------------------------------------------
+
+
+class ArchiveSerializer(_Body):
+    archived = JSONBooleanField(help_text="true: the standings are final; false: a current season again")
+
+
+class HonourSerializer(serializers.Serializer):
+    competition = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    podium = serializers.ListField(child=serializers.DictField(), help_text="rank, player, points: ranks 1-3")
+    booby = serializers.ListField(child=serializers.CharField())
+
+
+@extend_schema(
+    operation_id="club_honours",
+    summary="The club's roll of honour: each archived season's podium and booby prize, latest first",
+    responses={200: HonourSerializer(many=True), **REFUSED},
+)
+@api_view(["GET"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def honours(request: Request, club_id: int) -> Response:
+    club = get_object_or_404(_clubs(request), pk=club_id)
+    return Response(
+        [
+            {
+                "competition": honour.competition.pk,
+                "name": honour.competition.name,
+                "starts_on": honour.competition.starts_on,
+                "ends_on": honour.competition.ends_on,
+                "podium": [
+                    {"rank": rank, "player": name, "points": f"{points.quantize(CENT):f}"}
+                    for rank, name, points in honour.podium
+                ],
+                "booby": honour.booby,
+            }
+            for honour in roll_of_honour(club)
+        ]
+    )
+
+
+@extend_schema(
+    operation_id="competitions_archive",
+    summary="Archive a season (its standings final) or bring it back (owners and admins)",
+    request=ArchiveSerializer,
+    responses={200: CompetitionDetailSerializer, **WRITE_REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def competition_archive(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    _may_manage(competition.club, request)
+    body = ArchiveSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    competition.archive(body.validated_data["archived"])
+    return Response(_competition_json(competition))
+
+
+@extend_schema(
+    operation_id="competitions_next",
+    summary="A new season with this one's settings and evenings moved on (owners and admins)",
+    request=None,
+    responses={201: CompetitionDetailSerializer, **REFUSED},
+)
+@api_view(["POST"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def competition_next(request: Request, competition_id: int) -> Response:
+    competition = _competition(request, competition_id)
+    _may_manage(competition.club, request)
+    return Response(_competition_json(competition.next_season()), status=status.HTTP_201_CREATED)

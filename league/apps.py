@@ -6,7 +6,8 @@ class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("League")
 
-    # The codes of the league's own refusals (``Evening.start_tables``, ``Evening.attach``),
+    # The codes of the league's own refusals (``Evening.start_tables``, ``Evening.attach``, the
+    # club's players: ``Club.add_player``, ``Player.rename``, ``league.merge``),
     # which the API passes on as they are (``config.errors``).
     error_codes = frozenset(
         {
@@ -17,6 +18,8 @@ class LeagueConfig(AppConfig):
             "unknown_match",
             "wrong_game",
             "already_a_table",
+            "duplicate_name",
+            "played_together",
         }
     )
 

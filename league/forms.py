@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 from django.db import models, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +22,7 @@ from games.registry import all_homes
 from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
 from matches.messages import message_for
 from matches.models import Match, Seat
-from players.models import Player
+from players.models import PLAYER_NAME_MAX_LENGTH, Player
 from scoring import get_game
 from scoring.options import BoolOption, ChoiceOption, Option, read_options
 
@@ -300,10 +300,14 @@ class EveningForm(forms.ModelForm):
         if competition.counts_matches:
             # Every match counts anyway: the evening is for presence and the draw.
             del self.fields["counts"]
+        if not self.instance.pk:
+            self.fields["date"].initial = timezone.localdate  # a club evening is entered on the night
 
 
 class PresenceForm(forms.Form):
     """Who is present: the club's players (members and guests alike), ticked."""
+
+    from_last_evening = False  # the ticks are last evening's, not yet saved for this one
 
     present: forms.ModelMultipleChoiceField[Player] = forms.ModelMultipleChoiceField(
         queryset=None, required=False, widget=forms.CheckboxSelectMultiple
@@ -313,7 +317,18 @@ class PresenceForm(forms.Form):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
-        field.queryset = evening.club.players.order_by("name")
+        # Retired players are not offered, unless ticked already (their ticks stay).
+        field.queryset = (
+            evening.club.players.filter(Q(retired_at__isnull=True) | Q(evenings=evening))
+            .distinct()
+            .order_by("name")
+        )
+
+
+class NewcomerForm(forms.Form):
+    """A newcomer at the door: a new player of the club, ticked present at once."""
+
+    name = forms.CharField(label=_("A newcomer"), max_length=PLAYER_NAME_MAX_LENGTH)
 
 
 class SeatingForm(forms.Form):
@@ -329,7 +344,9 @@ class SeatingForm(forms.Form):
         count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
         self.count = max(1, min(count, MAX_TABLES))
         present = set(evening.present.values_list("pk", flat=True))
-        players = list(evening.club.players.order_by("name").values_list("pk", "name"))
+        players = list(
+            evening.club.players.filter(retired_at__isnull=True).order_by("name").values_list("pk", "name")
+        )
         # Present players first: they are the ones to seat; a late-comer is further down.
         choices: list[tuple[object, object]] = [("", _("(empty)"))]
         choices += [(pk, name) for pk, name in players if pk in present]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import logging
 import random
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
@@ -187,6 +188,9 @@ class Competition(models.Model):
     # When the last rebuild of the standings failed (None once one succeeds): the standings page
     # tells the club's secretary that the standings are older than the tables.
     standings_failed_at = models.DateTimeField(null=True, blank=True)
+    # A past season, archived: its standings are final (a later change to one of its matches no
+    # longer moves them) and it is listed among the club's past seasons and its roll of honour.
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -216,6 +220,41 @@ class Competition(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    def archive(self, archived: bool = True) -> None:
+        """Archive the season (its standings final) or bring it back; back again, its standings
+        are rebuilt, since matches may have changed meanwhile."""
+        self.archived_at = timezone.now() if archived else None
+        self.save(update_fields=["archived_at"])
+        if not archived:
+            self.refresh_standings()
+
+    @transaction.atomic
+    def next_season(self) -> Competition:
+        """A new season with this one's settings (games, what counts, scheme, options), its
+        dates and planned evenings moved on by the season's length, its name's year moved on
+        ("Winter 2026" becomes "Winter 2027")."""
+        length = self.ends_on - self.starts_on
+        shift = length + datetime.timedelta(days=1)
+        name = re.sub(r"\b(19|20)(\d\d)\b", lambda year: str(int(year.group()) + 1), self.name)
+        if name == self.name:
+            name = _("%(name)s (next)") % {"name": self.name}
+        fields = [
+            "games", "counts", "kind", "placement_points", "placement_by_size", "best_of",
+            "min_evenings", "tie_breaks", "booby_prize", "options",
+        ]  # fmt: skip
+        season = Competition.objects.create(
+            club_id=self.club_id,
+            name=str(name)[:100],
+            starts_on=self.starts_on + shift,
+            ends_on=self.ends_on + shift,
+            **{field: getattr(self, field) for field in fields},
+        )
+        Evening.objects.bulk_create(
+            Evening(competition=season, date=evening.date + shift, game=evening.game, counts=evening.counts)
+            for evening in self.evenings.all()
+        )
+        return season
 
     @property
     def counts_matches(self) -> bool:
@@ -430,7 +469,8 @@ class Competition(models.Model):
             day = timezone.localdate(match.finished_at)
             loose &= Q(starts_on__lte=day, ends_on__gte=day)
         on_evening = Q(counts=cls.Counts.EVENINGS, evenings__tables__match=match, evenings__counts=True)
-        found = cls.objects.filter(loose | on_evening).distinct()
+        # An archived season's standings are final.
+        found = cls.objects.filter(loose | on_evening, archived_at__isnull=True).distinct()
         return [c for c in found if not c.counts_matches or match.game in c.games]
 
 
@@ -480,6 +520,14 @@ class Evening(models.Model):
     def option_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The options its tables start with (``Competition.option_lines`` of its game)."""
         return self.competition.option_lines([self.game])
+
+    def expected(self) -> list[int]:
+        """Who is likely to come: the players present at the competition's latest earlier
+        evening (none retired since), for the presence list to start from."""
+        before = self.competition.evenings.filter(date__lt=self.date).order_by("-date", "-pk").first()
+        if before is None:
+            return []
+        return list(before.present.filter(retired_at__isnull=True).values_list("pk", flat=True))
 
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]
@@ -662,6 +710,30 @@ class Table(models.Model):
         return f"{self.evening} {self.round}.{self.number}"
 
 
+class Honour(NamedTuple):
+    """A past season's podium, as the club's roll of honour lists it."""
+
+    competition: Competition
+    podium: list[tuple[int | None, str, Decimal]]  # rank, name, points: the first three ranks
+    booby: list[str]
+
+
+def roll_of_honour(club: Club) -> list[Honour]:
+    """The club's archived seasons, latest first, each with its first three ranks (shared ranks
+    included) and its booby prize, in two queries."""
+    seasons = list(club.competitions.filter(archived_at__isnull=False).order_by("-ends_on", "name"))
+    rows = Standing.objects.filter(competition__in=seasons).filter(Q(rank__lte=3) | Q(booby=True))
+    found = rows.order_by("position").values_list("competition_id", "rank", "player__name", "points", "booby")
+    podiums: dict[int, list[tuple[int | None, str, Decimal]]] = {}
+    boobies: dict[int, list[str]] = {}
+    for competition_id, rank, name, points, booby in found:
+        if rank is not None and rank <= 3:
+            podiums.setdefault(competition_id, []).append((rank, name, points))
+        if booby:
+            boobies.setdefault(competition_id, []).append(name)
+    return [Honour(season, podiums.get(season.pk, []), boobies.get(season.pk, [])) for season in seasons]
+
+
 class StandingRow(NamedTuple):
     """A stored standing read as plain values with its player's name: a ladder has a row per
     member, and building a model pair per row cost the standings page more than its queries."""
@@ -726,3 +798,25 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition}: {self.player} {self.rank}"
+
+
+def new_calendar_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class ClubCalendar(models.Model):
+    """A club's calendar feed: a private link (no login: a calendar app cannot log in) that
+    members add to their calendars; revoking deletes it, a new one is a new token."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="calendar")
+    token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.club}"
+
+    @classmethod
+    def renew(cls, club: Club) -> ClubCalendar:
+        """A new link; the old one, if any, stops working."""
+        cls.objects.filter(club=club).delete()
+        return cls.objects.create(club=club)

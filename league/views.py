@@ -18,21 +18,25 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from league.calendar import club_feed
 from league.forms import (
     AttachForm,
     CompetitionChangeForm,
     CompetitionForm,
     EveningChangeForm,
     EveningForm,
+    NewcomerForm,
     PresenceForm,
     SeatingForm,
 )
-from league.models import Competition, Evening, StillPlaying, Table
+from league.merge import merge_players
+from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
@@ -91,9 +95,11 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
         "league/competitions.html",
         {
             "club": club,
-            "competitions": club.competitions.all(),
+            "competitions": club.competitions.filter(archived_at__isnull=True),
+            "archived": club.competitions.filter(archived_at__isnull=False),
             "form": form,
             "manages": club.may_manage(request.user),
+            "calendar": ClubCalendar.objects.filter(club=club).first(),
         },
     )
 
@@ -212,6 +218,7 @@ def _evening_page(
     *,
     seating: SeatingForm | None = None,
     attach: AttachForm | None = None,
+    newcomer: NewcomerForm | None = None,
     drawn: bool = False,
 ) -> HttpResponse:
     tables = (
@@ -226,7 +233,8 @@ def _evening_page(
         {
             "evening": evening,
             "competition": evening.competition,
-            "form": form or PresenceForm(initial={"present": evening.present.all()}, evening=evening),
+            "form": form or _presence_form(evening),
+            "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
             "manages": manages,
             "seating": (seating or SeatingForm(evening=evening)) if manages else None,
@@ -235,6 +243,37 @@ def _evening_page(
         },
         status=status,
     )
+
+
+def _presence_form(evening: Evening) -> PresenceForm:
+    """Who is present; before anybody is ticked (and no table started), last evening's players,
+    ticked for the secretary to confirm."""
+    present = list(evening.present.values_list("pk", flat=True))
+    expected = not present and not evening.tables.exists()
+    form = PresenceForm(initial={"present": evening.expected() if expected else present}, evening=evening)
+    form.from_last_evening = expected and bool(form.initial["present"])
+    return form
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_newcomer(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """A newcomer at the door: a new player of the club, ticked present (or, with a name the
+    club knows, that player ticked)."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    form = NewcomerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = evening.club.add_player(form.cleaned_data["name"])
+        except ValidationError as refusal:
+            form.add_error("name", refusal)
+        else:
+            evening.present.add(player)
+            messages.success(request, _("%(name)s is added and ticked present.") % {"name": player.name})
+            return redirect(f"{reverse('league_evening', args=[evening.pk])}#presence")
+    return _evening_page(request, evening, newcomer=form, status=400)
 
 
 @login_required
@@ -425,3 +464,104 @@ def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
         "league/evening_delete.html",
         {"evening": evening, "competition": competition, **tables},
     )
+
+
+# --- the club's players (the merge spans matches, ratings and standings: league.merge) ---------
+
+
+@login_required
+@not_for_guests
+@require_POST
+def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """Merge this player into another of the club: their matches, ratings and standings follow."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    _may_manage(request, club)
+    gone = get_object_or_404(club.players, pk=player_id)
+    kept = club.players.filter(pk=request.POST.get("into") or 0).first()
+    try:
+        if kept is None:
+            raise ValidationError(_("Choose another player of the same club."), code="invalid")
+        merge_players(kept, gone)
+    except ValidationError as refusal:
+        messages.error(request, " ".join(refusal.messages))
+    else:
+        messages.success(
+            request, _("%(gone)s is merged into %(kept)s.") % {"gone": gone.name, "kept": kept.name}
+        )
+    return redirect("club_detail", club_id=club.pk)
+
+
+# --- seasons that live on: archived seasons, the roll of honour, the next season ------------
+
+
+@login_required
+@not_for_guests
+@require_POST
+def competition_archive(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Archive the season (its standings final), or bring it back among the current ones."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    archived = request.POST.get("archived") != "0"
+    competition.archive(archived)
+    if archived:
+        messages.success(
+            request, _("%(name)s is archived: its standings are final.") % {"name": competition.name}
+        )
+    return redirect("league_standings", competition.pk)
+
+
+@login_required
+@not_for_guests
+@require_POST
+def competition_next(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """A new season with this one's settings, in one step; then its edit page, to adjust."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    season = competition.next_season()
+    messages.success(
+        request,
+        _("%(name)s is ready, with the settings and evenings of %(last)s moved on: adjust what differs.")
+        % {"name": season.name, "last": competition.name},
+    )
+    return redirect("league_competition_edit", season.pk)
+
+
+@login_required
+@not_for_guests
+@require_safe
+def honours(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's roll of honour: each archived season's winners, podium and booby prize."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    return render(request, "league/honours.html", {"club": club, "honours": roll_of_honour(club)})
+
+
+# --- the club's calendar feed -------------------------------------------------------------------
+
+
+@require_safe
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's evenings for a calendar app: no login, the private link is the key."""
+    calendar = get_object_or_404(ClubCalendar.objects.select_related("club"), token=token)
+    response = HttpResponse(
+        club_feed(calendar.club, request.get_host()), content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'inline; filename="club-evenings.ics"'
+    return response
+
+
+@login_required
+@not_for_guests
+@require_POST
+def calendar_link(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A new private calendar link (the old one stops working), or, with ``revoke``, none."""
+    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+    _may_manage(request, club)
+    if "revoke" in request.POST:
+        ClubCalendar.objects.filter(club=club).delete()
+        messages.success(request, _("The calendar link no longer works."))
+    else:
+        ClubCalendar.renew(club)
+        messages.success(
+            request, _("A new calendar link: share it with the members; the old one no longer works.")
+        )
+    return redirect(f"{reverse('league_competitions', args=[club.pk])}#calendar")

@@ -150,8 +150,10 @@ class MatchQuerySet(models.QuerySet["Match"]):
             raise Match.DoesNotExist
         # The role comes from the membership join the filter makes (one membership per user
         # and club), so the read is one join, not a subquery.
+        # The sheet names the club-evening table a match is (a reverse relation the league
+        # declares; no import): read in the same join, not a query of its own.
         match: Match = (
-            self.select_related("club")
+            self.select_related("club", "league_table")
             .filter(pk=pk, deleted_at=None, club__memberships__user=user)
             .annotate(reader_role=F("club__memberships__role"))
             .get()

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Club, Guest, Invitation, Membership
+from players.models import PLAYER_NAME_MAX_LENGTH, Club, Guest, Invitation, Membership
 
 
 class SignupForm(BaseUserCreationForm):
@@ -106,6 +106,12 @@ class DeleteAccountForm(forms.Form):
 
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Name of the club"), max_length=100)
+
+
+class PlayerNameForm(forms.Form):
+    """A player's name as typed (a newcomer, or a new name): the model checks it."""
+
+    name = forms.CharField(label=_("Name of the player"), max_length=PLAYER_NAME_MAX_LENGTH)
 
 
 class RoleForm(forms.Form):

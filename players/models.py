@@ -238,6 +238,19 @@ class Club(models.Model):
         player.user = user
         player.save(update_fields=["user"])
 
+    def add_player(self, name: str) -> Player:
+        """A new player of the club (a newcomer at the door), the name checked as a typed name
+        is; a name the club has already (case ignored) is refused with ``ValidationError``."""
+        clean = clean_player_name(name)
+        same = self.players.annotate(lower_name=Lower("name")).filter(lower_name=Lower(Value(clean)))
+        if same.exists():
+            raise ValidationError(
+                _("The club has a player called %(name)s already."),
+                code="duplicate_name",
+                params={"name": clean},
+            )
+        return self.player_named(clean)
+
     def player_named(self, name: str) -> Player:
         """The club's player with this name (case and surrounding spaces ignored), or a new one.
 
@@ -479,6 +492,8 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Retired: no longer offered for presence or seating; their matches and standings stay.
+    retired_at = models.DateTimeField(_("retired"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("player")
@@ -490,6 +505,27 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def rename(self, name: str) -> None:
+        """A new name, checked as a typed name is (``clean_player_name``); another player of the
+        club with that name (case ignored) is refused with ``ValidationError`` (merge them
+        instead)."""
+        clean = clean_player_name(name)
+        same = self.club.players.annotate(lower_name=Lower("name")).filter(lower_name=Lower(Value(clean)))
+        if same.exclude(pk=self.pk).exists():
+            raise ValidationError(
+                _("Another player of the club is called %(name)s: merge the two instead."),
+                code="duplicate_name",
+                params={"name": clean},
+            )
+        self.name = clean
+        self.save(update_fields=["name"])
+
+    def retire(self, retired: bool = True) -> None:
+        """Retired (or back again): a retired player is no longer offered for presence or
+        seating; their matches, ratings and standings stay."""
+        self.retired_at = timezone.now() if retired else None
+        self.save(update_fields=["retired_at"])
 
 
 class Preference(models.Model):

@@ -34,7 +34,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -52,6 +52,7 @@ from players.forms import (
     InvitationForm,
     LinkPlayerForm,
     PasswordResetForm,
+    PlayerNameForm,
     RoleForm,
     SignupForm,
 )
@@ -403,6 +404,49 @@ def player_link(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpR
     return _changed(request, club)
 
 
+@login_required
+@require_POST
+def player_add(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """A new player of the club (a newcomer, before their first match)."""
+    club = _club_for_admin(request, club_id)
+    form = PlayerNameForm(request.POST)
+    if form.is_valid():
+        try:
+            player = club.add_player(form.cleaned_data["name"])
+        except ValidationError as refusal:
+            form.add_error("name", refusal)
+        else:
+            messages.success(request, _("%(name)s is a player of the club.") % {"name": player.name})
+            return _changed(request, club)
+    return _render_club(request, club, player_form=form, status=400)
+
+
+@login_required
+@require_POST
+def player_rename(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = _club_for_admin(request, club_id)
+    player = get_object_or_404(club.players, pk=player_id)
+    form = PlayerNameForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("This is not a name."), code="invalid")
+        player.rename(form.cleaned_data["name"])
+    except ValidationError as refusal:
+        messages.error(request, " ".join(refusal.messages))
+        return _render_club(request, club, status=400)
+    return _changed(request, club)
+
+
+@login_required
+@require_POST
+def player_retire(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """Retire a player (no longer offered for presence or seating), or bring them back."""
+    club = _club_for_admin(request, club_id)
+    player = get_object_or_404(club.players, pk=player_id)
+    player.retire(request.POST.get("retired") != "0")
+    return _changed(request, club)
+
+
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Anyone with the link sees which club it is for; joining needs a login (or a new account,
@@ -441,7 +485,12 @@ def _changed(request: HtmxHttpRequest, club: Club) -> HttpResponse:
 
 
 def _render_club(
-    request: HtmxHttpRequest, club: Club, *, invitation_form: InvitationForm | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    club: Club,
+    *,
+    invitation_form: InvitationForm | None = None,
+    player_form: PlayerNameForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     user = request.user
     memberships = list(club.memberships.select_related("user").order_by("user__username"))
@@ -471,6 +520,7 @@ def _render_club(
         "invitation_form": invitation_form
         or InvitationForm(roles=[r for r in grantable if r in Invitation.GRANTABLE]),
         "new_invitation": new_invitation,
+        "player_form": player_form or PlayerNameForm(),
     }
     template = f"{CLUB}#club" if request.htmx else CLUB
     response = render(request, template, context, status=status)

@@ -181,6 +181,12 @@ def api(name: str, method: str, url, expected, data=lambda w: None, label: str =
     return Row(name, method, url, expected, data, label, api=True)
 
 
+def _calendar(w: World) -> str:
+    from league.models import ClubCalendar
+
+    return reverse("league_calendar", args=[ClubCalendar.renew(w.club).token])
+
+
 def _anna(w: World) -> int:
     return w.club.players.get(name="Anna").pk
 
@@ -638,6 +644,35 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {"user": str(w.target.user_id)},
     ),
+    # The club's players: added, renamed, retired, merged by the owners and admins.
+    page(
+        "player_add",
+        "POST",
+        lambda w: reverse("player_add", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Ilse"},
+    ),
+    page(
+        "player_rename",
+        "POST",
+        lambda w: reverse("player_rename", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Truus"},
+    ),
+    page(
+        "player_retire",
+        "POST",
+        lambda w: reverse("player_retire", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"retired": "1"},
+    ),
+    page(
+        "player_merge",
+        "POST",
+        lambda w: reverse("player_merge", args=[w.club.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"into": _anna(w)},
+    ),
     # Whoever holds the link may read it; joining needs a login (members stay as they are).
     page(
         "invitation_accept",
@@ -713,6 +748,46 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("league_draw", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_calendar_link",
+        "POST",
+        lambda w: reverse("league_calendar_link", args=[w.club.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page("league_calendar", "GET", lambda w: _calendar(w), (200,) * 6),
+    page(
+        "league_calendar",
+        "GET",
+        lambda w: reverse("league_calendar", args=["no-such-link"]),
+        (404,) * 6,
+        label="no link",
+    ),
+    page(
+        "league_honours",
+        "GET",
+        lambda w: reverse("league_honours", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    page(
+        "league_competition_archive",
+        "POST",
+        lambda w: reverse("league_competition_archive", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"archived": "1"},
+    ),
+    page(
+        "league_competition_next",
+        "POST",
+        lambda w: reverse("league_competition_next", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
+        "league_newcomer",
+        "POST",
+        lambda w: reverse("league_newcomer", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"name": "Ilse"},
     ),
     # A table seated by hand: the club's players Oma Truus and Anna.
     page(
@@ -879,6 +954,25 @@ MATRIX: list[Row] = [
         (400, 400, 403, 403, 404, 401),
     ),
     api(
+        "api-honours",
+        "GET",
+        lambda w: reverse("api-honours", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-competition-archive",
+        "POST",
+        lambda w: reverse("api-competition-archive", args=[w.evening.competition_id]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"archived": True},
+    ),
+    api(
+        "api-competition-next",
+        "POST",
+        lambda w: reverse("api-competition-next", args=[w.evening.competition_id]),
+        (201, 201, 403, 403, 404, 401),
+    ),
+    api(
         "api-evening-tables",
         "POST",
         lambda w: reverse("api-evening-tables", args=[w.evening.pk]),
@@ -973,6 +1067,40 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     api("api-clubs", "GET", lambda w: reverse("api-clubs"), (200, 200, 200, 200, 200, 401)),
+    api(
+        "api-clubs",
+        "POST",
+        lambda w: reverse("api-clubs"),
+        (201, 201, 201, 201, 201, 401),
+        lambda w: {"name": "De Troefclub"},
+    ),
+    api(
+        "api-club-players",
+        "GET",
+        lambda w: reverse("api-club-players", args=[w.club.pk]),
+        (200, 200, 200, 200, 404, 401),
+    ),
+    api(
+        "api-club-players",
+        "POST",
+        lambda w: reverse("api-club-players", args=[w.club.pk]),
+        (201, 201, 403, 403, 404, 401),
+        lambda w: {"name": "Ilse"},
+    ),
+    api(
+        "api-club-player",
+        "PATCH",
+        lambda w: reverse("api-club-player", args=[w.player.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"name": "Truus", "retired": True},
+    ),
+    api(
+        "api-club-player-merge",
+        "POST",
+        lambda w: reverse("api-club-player-merge", args=[w.player.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"into": _anna(w)},
+    ),
     api(
         "api-club-ratings",
         "GET",
@@ -1192,6 +1320,37 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
     GuestRow("league_draw", "POST", _evening("league_draw")),
     GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
+    GuestRow("league_newcomer", "POST", _evening("league_newcomer"), lambda g: {"name": "Ilse"}),
+    GuestRow("league_honours", "GET", _club("league_honours")),
+    GuestRow("league_calendar_link", "POST", _club("league_calendar_link")),
+    GuestRow("league_competition_archive", "POST", _competition("league_competition_archive")),
+    GuestRow("league_competition_next", "POST", _competition("league_competition_next")),
+    GuestRow("api-honours", "GET", _club("api-honours"), api=True),
+    GuestRow(
+        "api-competition-archive",
+        "POST",
+        _competition("api-competition-archive"),
+        lambda g: {"archived": True},
+        api=True,
+    ),
+    GuestRow("api-competition-next", "POST", _competition("api-competition-next"), api=True),
+    GuestRow("player_merge", "POST", _player("player_merge"), lambda g: {"into": g.player.pk}),
+    GuestRow("api-club-players", "GET", _club("api-club-players"), api=True),
+    GuestRow("api-club-players", "POST", _club("api-club-players"), lambda g: {"name": "Ilse"}, api=True),
+    GuestRow(
+        "api-club-player",
+        "PATCH",
+        lambda g: reverse("api-club-player", args=[g.player.pk]),
+        lambda g: {"name": "Truus"},
+        api=True,
+    ),
+    GuestRow(
+        "api-club-player-merge",
+        "POST",
+        lambda g: reverse("api-club-player-merge", args=[g.player.pk]),
+        lambda g: {"into": 1},
+        api=True,
+    ),
     GuestRow("league_attach", "POST", _evening("league_attach"), lambda g: {"match": "1"}),
     GuestRow("league_competition_edit", "GET", _competition("league_competition_edit")),
     GuestRow(
@@ -1275,9 +1434,14 @@ def _names_in(module: str) -> set[str]:
     return {pattern.name for pattern in import_module(module).urlpatterns}
 
 
+# A calendar app has no session: the club's feed is opened by its private link alone, like the
+# live boards' links, whoever (or whatever) holds it.
+PUBLIC_BY_LINK = {"league_calendar"}
+
+
 def test_every_league_and_stats_url_refuses_guests():
     """A new league or statistics URL fails here until it has a guest row."""
     wanted = set().union(
         *(_names_in(m) for m in ("league.urls", "league.api_urls", "stats.urls", "stats.api_urls"))
     )
-    assert wanted == {row.name for row in GUEST_MATRIX}
+    assert wanted - PUBLIC_BY_LINK == {row.name for row in GUEST_MATRIX}

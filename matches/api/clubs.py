@@ -28,7 +28,7 @@ from matches.api.schema import (
 )
 from matches.messages import error_list
 from matches.refusals import SiteCode, SiteError
-from players.models import Club, GuestMayNotJoin, Invitation, InvitationUnusable, Membership
+from players.models import Club, Guest, GuestMayNotJoin, Invitation, InvitationUnusable, Membership
 from players.permissions import GuestRefused
 
 UNUSABLE = {
@@ -73,13 +73,33 @@ class PaginatedClubSerializer(serializers.Serializer):
     results = ClubSerializer(many=True)
 
 
+class NewClubSerializer(serializers.Serializer):
+    name = serializers.CharField(min_length=1, max_length=100)
+
+
 @extend_schema(
+    methods=["GET"],
     operation_id="clubs_list",
     summary="Your clubs, with your role in each",
     responses={200: PaginatedClubSerializer, **docs.CLUB_LIST},
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["POST"],
+    operation_id="clubs_create",
+    summary="Found a club: you are its owner (not for a guest)",
+    request=NewClubSerializer,
+    responses={201: ClubSerializer, **docs.CLUB_CREATE},
+)
+@api_view(["GET", "POST"])
 def club_list(request: Request) -> Response:
+    if request.method == "POST":
+        # As the page (players.views.club_create): a guest's scorepad founds no club.
+        if Guest.is_guest(request.user):
+            raise GuestRefused
+        body = NewClubSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        club = Club.found(body.validated_data["name"], by=request.user)
+        return Response(_club_json(club, Membership.Role.OWNER), status=status.HTTP_201_CREATED)
     Club.personal_for(request.user)
     memberships = (
         Membership.objects.filter(user__pk=request.user.pk or 0)

@@ -70,6 +70,7 @@ def test_alice_creates_a_competition_with_the_forms_defaults(klaverclub, alice):
         "tie_breaks": ["wins", "average_place"],
         "booby_prize": False,
         "options": {},
+        "archived": False,
         "evenings": [],
     }
     assert competition.club == klaverclub
@@ -381,3 +382,21 @@ def test_a_league_plays_duizenden_to_300_on_every_table_it_starts(competition, a
     other = {"barbuse": {"all_hearts_bonus": 60}, "duizenden": {"jokers": 4}}
     replaced = _api_client(alice).patch(url, {"options": other}, format="json")
     assert replaced.status_code == 200 and replaced.json()["options"] == {"duizenden": {"jokers": 4}}
+
+
+def test_the_api_archives_a_season_lists_the_roll_of_honour_and_starts_the_next(competition, alice, bob):
+    finished_evening(competition)
+    api = _api_client(alice)
+    archived = api.post(
+        reverse("api-competition-archive", args=[competition.pk]), {"archived": True}, format="json"
+    )
+    assert archived.status_code == 200 and archived.json()["archived"] is True
+    honours = _api_client(bob).get(reverse("api-honours", args=[competition.club.pk])).json()
+    assert [h["competition"] for h in honours] == [competition.pk]
+    assert [p["rank"] for p in honours[0]["podium"]] == [1, 2, 3] and honours[0]["podium"][0][
+        "points"
+    ] == "10.00"
+    assert _api_client(bob).post(reverse("api-competition-next", args=[competition.pk])).status_code == 403
+    following = api.post(reverse("api-competition-next", args=[competition.pk]))
+    assert following.status_code == 201 and following.json()["name"] == "Winter 2027"
+    assert following.json()["archived"] is False and len(following.json()["evenings"]) == 1

@@ -14,6 +14,7 @@ from django.urls import reverse
 from league.models import Competition, Evening, Table
 from matches.models import Match
 from players.models import Player
+from tests.conftest import _api_client
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,14 +76,14 @@ def deal(players: int) -> dict:
     }
 
 
-def seated(order: list[str]) -> list[str]:
+def seated_order(order: list[str]) -> list[str]:
     """The seats for ``deal(winner=0)`` to finish in ``order``: seat 0 goes out, the others
     finish by their seat, the last seat best."""
     return [order[0], *reversed(order[1:])]
 
 
 def play_table(evening: Evening, order: list[str], number: int) -> Match:
-    players = [evening.club.players.get(name=name).pk for name in seated(order)]
+    players = [evening.club.players.get(name=name).pk for name in seated_order(order)]
     [table] = evening.start_tables([players])
     assert (table.round, table.number) == (1, number)
     match = table.match
@@ -172,3 +173,102 @@ def test_the_csv_names_the_evenings_that_did_not_count(client, winter):
 def test_a_newcomer_on_one_evening_waits_below_the_minimum_attendance(winter):
     ilse = Player.objects.get(name="Ilse")
     assert winter.standings.get(player=ilse).rank is None
+
+
+def test_an_archived_season_keeps_its_final_standings_on_the_roll_of_honour(client, winter):
+    response = client.post(reverse("league_competition_archive", args=[winter.pk]), {"archived": "1"})
+    assert response.status_code == 302
+    # Evening 4's first table reopened afterwards (an undo) leaves the final standings as they were.
+    table = Table.objects.filter(evening__competition=winter).order_by("-evening__date", "number").first()
+    assert table is not None
+    table.match.undo_last_round()
+    assert table.match.status == Match.Status.IN_PROGRESS
+    assert [(row.name, row.rank) for row in winter.rows()][:3] == [("Anna", 1), ("Bram", 2), ("Eva", 3)]
+    page = client.get(reverse("league_honours", args=[winter.club.pk])).content.decode()
+    assert "Roll of honour of" in page and "1. Anna" in page and "2. Bram" in page and "3. Eva" in page
+    assert "Booby prize: Hanna" in page and "28 points" in page
+    competitions = client.get(reverse("league_competitions", args=[winter.club.pk])).content.decode()
+    assert "Past seasons" in competitions
+
+
+def test_the_next_season_takes_the_settings_and_evenings_in_one_step(client, winter):
+    response = client.post(reverse("league_competition_next", args=[winter.pk]))
+    season = Competition.objects.get(name="Winter 2027")
+    assert response.url == reverse("league_competition_edit", args=[season.pk])
+    assert (season.starts_on.isoformat(), season.ends_on.isoformat()) == ("2027-01-01", "2027-04-02")
+    assert season.placement_by_size == winter.placement_by_size and season.options == winter.options
+    assert (season.best_of, season.min_evenings, season.tie_breaks, season.booby_prize) == (
+        3,
+        3,
+        ["all_points", "wins"],
+        True,
+    )
+    assert season.evenings.count() == 4 and not season.standings.exists()
+
+
+def test_the_same_season_through_the_api_gives_the_same_standings(alice, klaverclub):
+    """The paper season entered by a club's app: the competition, its players (the newcomer
+    added on evening 2), each table seated by hand and scored, through the API only."""
+    api = _api_client(alice)
+    body = {
+        "name": "Winter 2026",
+        "games": ["duizenden"],
+        "starts_on": "2026-10-01",
+        "ends_on": "2026-12-31",
+        "evening_dates": DATES,
+        "placement_points": "10,8,6,5",
+        "placement_by_size": {"3": "10,7,4", "4": "10,8,6,5"},
+        "best_of": 3,
+        "min_evenings": 3,
+        "tie_breaks": ["all_points", "wins"],
+        "booby_prize": True,
+        "options": {"duizenden": {"target": 300}},
+    }
+    created = api.post(reverse("api-competitions", args=[klaverclub.pk]), body, format="json")
+    assert created.status_code == 201, created.json()
+    competition = created.json()
+    players = reverse("api-club-players", args=[klaverclub.pk])
+    ids = {name: api.post(players, {"name": name}, format="json").json()["id"] for name in NAMES}
+    for evening, tables in zip(competition["evenings"], TABLES, strict=True):
+        if "Ilse" in {name for order in tables for name in order}:
+            ids["Ilse"] = api.post(players, {"name": "Ilse"}, format="json").json()["id"]
+        url = reverse("api-evening-tables", args=[evening["id"]])
+        seated = [[ids[name] for name in seated_order(order)] for order in tables]
+        answer = api.post(url, {"tables": seated}, format="json")
+        assert answer.status_code == 201, answer.json()
+        for table in answer.json()["tables"]:
+            rounds = reverse("api-rounds", args=[table["match"]])
+            scored = api.post(rounds, deal(len(table["players"])), format="json")
+            assert scored.status_code == 201, scored.json()
+    standings = api.get(reverse("api-standings", args=[competition["id"]])).json()
+    assert [(row["name"], row["rank"], row["points"]) for row in standings["rows"]] == [
+        (name, rank, f"{points}.00") for name, rank, points, _dropped in EXPECTED
+    ]
+    evenings = [evening["id"] for evening in competition["evenings"]]
+    for row, (_name, _rank, _points, dropped) in zip(standings["rows"], EXPECTED, strict=True):
+        played = {int(unit) for unit in row["evenings"]}
+        assert played - set(row["counted"]) == ({evenings[dropped - 1]} if dropped else set())
+    assert [row["name"] for row in standings["rows"] if row["booby"]] == ["Hanna"]
+
+
+def test_the_club_calendar_feed_lists_the_evenings_and_its_link_can_be_revoked(client, winter):
+    from icalendar import Calendar
+
+    from league.models import ClubCalendar
+
+    club = winter.club
+    client.post(reverse("league_calendar_link", args=[club.pk]))
+    calendar = ClubCalendar.objects.get(club=club)
+    page = client.get(reverse("league_competitions", args=[club.pk])).content.decode()
+    feed_url = reverse("league_calendar", args=[calendar.token])
+    assert feed_url in page
+    client.logout()  # a calendar app has no session
+    response = client.get(feed_url)
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/calendar")
+    parsed = Calendar.from_ical(response.content)
+    events = parsed.walk("VEVENT")
+    assert [event.decoded("dtstart").isoformat() for event in events] == DATES
+    assert str(events[0]["summary"]) == f"{club.name}: Winter 2026 (Duizenden)"
+    assert "target score 300" in str(events[0]["description"]).lower()
+    ClubCalendar.renew(club)
+    assert client.get(feed_url).status_code == 404  # the old link stops working

@@ -1,0 +1,47 @@
+"""A club's evenings as an iCalendar feed (RFC 5545, written by the ``icalendar`` package): an
+all-day event per evening of the club's current competitions, with what is played and the
+options its tables start with, so members see the club nights in their own calendars."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils.translation import gettext as _
+from icalendar import Calendar, Event
+
+from league.models import Evening
+from players.models import Club
+
+
+def club_feed(club: Club, domain: str) -> bytes:
+    calendar = Calendar()
+    calendar.add("prodid", "-//Scoreblok//club evenings//EN")
+    calendar.add("version", "2.0")
+    calendar.add("x-wr-calname", club.name)
+    evenings = (
+        Evening.objects.filter(competition__club=club, competition__archived_at__isnull=True)
+        .select_related("competition")
+        .order_by("date", "pk")
+    )
+    stamp = datetime.datetime.now(tz=datetime.UTC)
+    for evening in evenings:
+        event = Event()
+        event.add("uid", f"evening-{evening.pk}@{domain}")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", evening.date)
+        event.add("dtend", evening.date + datetime.timedelta(days=1))
+        event.add("summary", f"{club.name}: {evening.competition.name} ({evening.game_name})")
+        event.add("location", club.name)
+        options = "; ".join(
+            f"{game}: " + ", ".join(f"{label} {value}" for label, value in words)
+            for game, words in evening.option_lines()
+        )
+        lines = [
+            _("%(game)s, for %(competition)s.")
+            % {"game": evening.game_name, "competition": evening.competition.name}
+        ]
+        if options:
+            lines.append(_("Tables play with: %(options)s") % {"options": options})
+        event.add("description", "\n".join(lines))
+        calendar.add_component(event)
+    return calendar.to_ical()
