@@ -340,3 +340,17 @@ def test_the_tvs_can_be_read_across_a_room(browser: Browser, live_server, transa
         )
         assert size >= least, (index, size)
     context.close()
+
+
+def test_the_share_page_copies_the_link(browser: Browser, live_server, transactional_db):
+    UserFactory(username="alice")
+    match = start_match()
+    share = MatchShare.share(match)
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page = log_in(context, live_server, "alice")
+    page.goto(f"{live_server.url}/matches/{match.pk}/share/")
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator("[data-copied]")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()").endswith(f"/live/{share.token}/")
+    context.close()
