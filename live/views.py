@@ -161,6 +161,7 @@ class Table:
     deal: int
     lines: list[TableLine]
     finished: bool = False
+    number: int = 0  # the table's number in the room: its evening seating's, else its place on the screen
 
 
 def club_tables(club: Club) -> list[Table]:
@@ -181,11 +182,12 @@ def evening_tables(evening: Evening) -> list[Table]:
 
 
 def tables_of(matches: QuerySet[Match]) -> list[Table]:
-    matches = matches.order_by("created_at", "pk").prefetch_related("seats__player")
+    matches = matches.order_by("created_at", "pk").prefetch_related("seats__player", "league_table")
     tables = []
     playing = list(matches)
     states = states_of(playing)
-    for match in playing:
+    for place, match in enumerate(playing, start=1):
+        seating = getattr(match, "league_table", None)  # a reverse one-to-one: absent outside an evening
         names = [seat.player.name for seat in match.seats.all()]
         state = states[match.pk]
         lines = [
@@ -193,7 +195,8 @@ def tables_of(matches: QuerySet[Match]) -> list[Table]:
             for row in state.standings
         ]
         deal = state.played if state.finished else state.played + 1
-        tables.append(Table(match, str(match.home.name), deal, lines, state.finished))
+        number = seating.number if seating is not None else place
+        tables.append(Table(match, str(match.home.name), deal, lines, state.finished, number))
     return tables
 
 

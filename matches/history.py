@@ -97,7 +97,8 @@ def history_lines(revisions: QuerySet[RoundRevision], labels: Sequence[str], lim
     for number, kind, by_name, at, before, after in newest[:limit]:
         who = by_name or "?"
         action = actions[kind]
-        when = date_format(localtime(at), "SHORT_DATETIME_FORMAT")
+        # Day and month in words, as on every page: "12/03" reads as two dates across languages.
+        when = date_format(localtime(at), "j M Y, H:i")
         lines.append(
             HistoryLine(
                 number=number,

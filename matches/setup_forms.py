@@ -83,8 +83,10 @@ class NewMatchForm(forms.Form):
         self.seats_shown = max(smallest, min(largest, filled + (1 if add_seat else 0)), filled)
         self.can_add_seat = self.seats_shown < largest
         self.player_fields = [self[f"player_{seat}"] for seat in range(max(largest, self.seats_shown))]
+        # Only seats the game can have deal first (a four-player game offers no "Seat 5").
         cast(forms.TypedChoiceField, self.fields["dealer"]).choices = [
-            (seat, names[seat] or _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(MAX_PLAYERS)
+            (seat, names[seat] or _("Seat %(seat)s") % {"seat": seat + 1})
+            for seat in range(max(largest, filled))
         ]
         presets: list[tuple[str, object]] = [("", _("Game default"))]
         presets += [(name, TEAM_SHAPES[name][0]) for name in home.team_shapes]

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from players.models import Club, Player
 from players.views import not_for_guests
 from stats import profile
+from stats.models import Rating
 
 
 def _club_for_member(request: HttpRequest, club_id: int) -> Club:
@@ -26,10 +27,15 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     club = _club_for_member(request, club_id)
     player = get_object_or_404(Player, club=club, pk=player_id)
     shown = profile.cached_profile(player)
+    rating = shown.rating
+    # The rating as a card player reads it: the cautious skill number and a place in the club.
+    ladder = Rating.objects.filter(club=club, ladder=rating.ladder) if rating is not None else None
     context = {
         "club": club,
         "player": player,
-        "rating": shown.rating,
+        "rating": rating,
+        "rating_place": ladder.filter(ordinal__gt=rating.ordinal).count() + 1 if ladder and rating else None,
+        "rating_of": ladder.count() if ladder is not None else None,
         "games": shown.games,
         "opponents": shown.opponents,
         "recent": profile.recent_matches(player),

@@ -71,6 +71,7 @@ class FrustrationHome(BaseHome):
     finished_text: Text
     kept_from: int  # cards a seat holds when it lays down (the engine's limit on what it keeps)
     laid_down_question: Text  # "laid down?" asked in the game's own words
+    hints_title: Text
     card_values: Mapping[str, int]
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,
@@ -146,7 +147,7 @@ class FrustrationHome(BaseHome):
                     hint["description"],
                 )
             )
-        return {"phases": lines}
+        return {"phases": lines, "phases_title": self.hints_title}
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """ "Laid down" is asked of every player; the form answers it by itself only where the
@@ -201,6 +202,7 @@ class ContractsHome(FrustrationHome):
     finished_text = gettext_lazy("Made every contract")
     kept_from = HAND_SIZE
     laid_down_question = gettext_lazy("Laid down?")
+    hints_title = gettext_lazy("Contracts this deal")
     card_values = frustration_nl.CARD_VALUES
     rule_sections: Mapping[str, str] = {
         FrustrationCode.WENT_OUT_COUNT: "going-out",
@@ -279,6 +281,7 @@ class LevelsHome(FrustrationHome):
     finished_text = gettext_lazy("Completed every level")
     kept_from = frustration_fr.KEPT_FROM
     laid_down_question = gettext_lazy("Level made?")
+    hints_title = gettext_lazy("Levels this deal")
     card_values = frustration_fr.CARD_VALUES
     rule_sections: Mapping[str, str] = {
         FrustrationCode.WENT_OUT_COUNT: "completing",

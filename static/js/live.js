@@ -188,7 +188,37 @@
     window.addEventListener("resize", function () { cycle(container); });
   }
 
+  // The share page: Copy, and the phone's share sheet where the browser has one.
+  function shareActions(actions) {
+    actions.hidden = false;
+    var send = actions.querySelector("[data-web-share]");
+    if (send && navigator.share) send.hidden = false;
+  }
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest ? event.target.closest("[data-copy]") : null;
+    if (copy) {
+      var field = document.getElementById(copy.dataset.copy);
+      var said = copy.parentElement.querySelector("[data-copied]");
+      var done = function () { if (said) said.textContent = said.dataset.copiedText; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(field.value).then(done, function () {
+          field.select();
+          if (document.execCommand("copy")) done();
+        });
+      } else {
+        field.select();
+        if (document.execCommand("copy")) done();
+      }
+      return;
+    }
+    var send = event.target.closest ? event.target.closest("[data-web-share]") : null;
+    if (send && navigator.share) {
+      navigator.share({ title: send.dataset.shareTitle, url: send.dataset.shareUrl }).catch(function () {});
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-share-actions]").forEach(shareActions);
     document.querySelectorAll("[data-live-board]").forEach(board);
     document.querySelectorAll("[data-live-watch]").forEach(watch);
     document.querySelectorAll("[data-tv-cycle]").forEach(startCycling);

@@ -307,3 +307,50 @@ def test_undo_from_the_bottom_of_the_sheet_leaves_its_notice_and_redo_on_screen(
     page.locator("#saved button", has_text="Redo").click()
     expect(page.locator("#saved")).to_contain_text("Deal 6 is back.")
     assert rounds(match) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_tvs_can_be_read_across_a_room(browser: Browser, live_server, transactional_db):
+    """At 1920 x 1080 every total (standings and the grid's Σ row) is at least 5 % of the
+    screen's height, the match TV fills the screen, and the club's TV names every table."""
+    UserFactory(username="alice")
+    match = start_match()
+    match.add_round(DEAL_1)
+    share = MatchShare.share(match)
+    context = browser.new_context(viewport=TV, locale="en-GB")
+    page = log_in(context, live_server, "alice")
+    least = 0.05 * TV["height"]
+
+    page.goto(f"{live_server.url}/live/{share.token}/tv/")
+    totals = page.locator(".standings .total, .grid tfoot td")
+    expect(totals).to_have_count(4)
+    for index in range(totals.count()):
+        size = totals.nth(index).evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= least, (index, size)
+    expect(page.locator(".grid tfoot")).to_contain_text("Σ")
+    standings = page.locator(".standings").bounding_box()
+    assert standings is not None and standings["width"] >= TV["width"] * 0.3, standings
+
+    page.goto(f"{live_server.url}/clubs/{match.club_id}/tv/")
+    expect(page.locator(".tv-table h2")).to_contain_text("Table 1")
+    for index in range(page.locator(".tv-table .total").count()):
+        size = (
+            page.locator(".tv-table .total")
+            .nth(index)
+            .evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        )
+        assert size >= least, (index, size)
+    context.close()
+
+
+def test_the_share_page_copies_the_link(browser: Browser, live_server, transactional_db):
+    UserFactory(username="alice")
+    match = start_match()
+    share = MatchShare.share(match)
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page = log_in(context, live_server, "alice")
+    page.goto(f"{live_server.url}/matches/{match.pk}/share/")
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator("[data-copied]")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()").endswith(f"/live/{share.token}/")
+    context.close()

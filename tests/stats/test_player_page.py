@@ -45,6 +45,10 @@ def test_shows_games_wins_places_head_to_head_rating_and_history(client, club, a
     assert len(response.context["recent"]) == 4  # the match in progress too
     rating = Rating.objects.get(player=anna(club), ladder="")
     assert f"{rating.ordinal:.1f}" in page and rating.matches == 3
+    # As a card player reads it: the cautious skill and a place in the club, no "± sigma".
+    place = Rating.objects.filter(club=club, ladder="", ordinal__gt=rating.ordinal).count() + 1
+    assert f"Skill <strong>{rating.ordinal:.1f}</strong> · number {place} of 3 in the club" in page
+    assert "A cautious estimate after 3 matches" in page and "±" not in page
     assert 'role="img"' in page and "<table" in page  # the history chart and its numbers
     assert "Average deal score" in page  # the game's own statistics
     assert reverse("player_detail", args=[club.pk, Player.objects.get(club=club, name="Bram").pk]) in page

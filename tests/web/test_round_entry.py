@@ -139,6 +139,9 @@ def test_setup_offers_the_first_dealer_by_name(alice_client):
 def test_barbuse_setup_shows_exactly_four_seats_and_no_add_button(alice_client):
     page = alice_client.get(reverse("new_match_setup", args=["barbuse"])).content.decode()
     assert page.count('<div class="seat">') == 4 and 'name="add_seat"' not in page
+    # The first dealer is one of those four: no "Seat 5" or "Seat 6".
+    assert '<option value="3">Seat 4</option>' in page
+    assert 'value="4"' not in page.split('name="dealer"')[1].split("</select>")[0]
 
 
 def test_the_sheet_offers_a_rematch_to_those_who_keep_score(alice_client, client, bob, match):

@@ -71,6 +71,7 @@ def test_the_ten_levels_say_level(client, alice, club):
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert "Level 1: " in scorebar_of(page) and "Contract" not in scorebar_of(page)
     assert all("Level 1: " in legend for legend in entry_legends(page))
+    assert "Levels this deal" in page and "Contracts this deal" not in page
 
 
 def test_canasta_sides_see_their_minimum_first_meld_in_the_bar_and_on_their_line(client, alice, club):
