@@ -1,0 +1,51 @@
+"""The Dutch and French rules pages, glance cards and paper sheets say what the English statement
+and the game's original say: a table of statements, each rendered in its language and looked for
+in the page's text, so a corrected translation stays corrected. French text carries a non-breaking
+space before ; : ! ? also where a template joins the pieces."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+TAG = re.compile(r"<[^>]+>")
+# Only ordinary white space is collapsed: a non-breaking space is part of what a page says.
+SPACE = re.compile(r"[ \t\r\n]+")
+NBSP = "\u00a0"
+
+
+def text_of(client, view: str, game: str, language: str) -> str:
+    response = client.get(reverse(view, args=[game]), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    body = response.content.decode()
+    body = body.split("<main", 1)[1] if "<main" in body else body
+    return SPACE.sub(" ", html.unescape(TAG.sub("", body)))
+
+
+STATEMENTS = [
+    # Duizenden: the original's own words (l.18 "gesloten stapel", l.40 "de gehele open stapel",
+    # l.62 "rondescore").
+    ("nl", "rules_game", "duizenden", "of de gehele open stapel"),
+    ("nl", "rules_game", "duizenden", "De totalen zijn de sommen van de rondescores."),
+    ("nl", "rules_game", "duizenden", "tenzij ze in de laatste ronde als laatste kaart getrokken wordt"),
+    ("fr", "rules_game", "duizenden", "sauf si elle est piochée comme dernière carte à la dernière donne"),
+    ("nl", "rules_paper", "duizenden", "tenzij ze in de laatste ronde als laatste kaart getrokken wordt"),
+    ("fr", "rules_paper", "duizenden", f"contre vous en main{NBSP}; ne se défausse pas, sauf si"),
+]
+
+
+@pytest.mark.parametrize(("language", "view", "game", "phrase"), STATEMENTS)
+def test_translated_rules_say_what_the_original_says(client, language, view, game, phrase):
+    assert phrase in text_of(client, view, game, language)
+
+
+@pytest.mark.parametrize("game", ["frustration-nl", "frustration-fr", "duizenden", "barbuse", "canasta"])
+@pytest.mark.parametrize("view", ["rules_game", "rules_paper"])
+def test_french_rules_put_a_non_breaking_space_before_high_punctuation(client, view, game):
+    text = text_of(client, view, game, "fr")
+    # A word, an ordinary space and then ; : ! or ? is English spacing in a French page.
+    loose = re.findall(r"\w [;:!?](?=\s)", text)
+    assert loose == []
