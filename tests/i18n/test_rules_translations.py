@@ -18,7 +18,7 @@ NBSP = "\u00a0"
 
 
 def text_of(client, view: str, game: str, language: str) -> str:
-    response = client.get(reverse(view, args=[game]), HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(reverse(view, args=[game] if game else []), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     body = response.content.decode()
     body = body.split("<main", 1)[1] if "<main" in body else body
@@ -34,6 +34,16 @@ STATEMENTS = [
     ("fr", "rules_game", "duizenden", "sauf si elle est piochée comme dernière carte à la dernière donne"),
     ("nl", "rules_paper", "duizenden", "tenzij ze in de laatste ronde als laatste kaart getrokken wordt"),
     ("fr", "rules_paper", "duizenden", f"contre vous en main{NBSP}; ne se défausse pas, sauf si"),
+    # Barbuse: the Dutch original calls its five games "spelvormen" (l.17); one of them, Aanleggen,
+    # has no tricks; the first of Aanleggen "heeft alle kaarten gespeeld" (l.60).
+    ("nl", "rules_game", "barbuse", "De vijf spelvormen"),
+    ("nl", "rules_index", "", "Vier spelers, vijf spelvormen, twintig rondes met strafpunten."),
+    ("fr", "rules_index", "", "Quatre joueurs, cinq contrats, vingt donnes"),
+    ("nl", "rules_game", "barbuse", "aanleggen vanaf een 10; speel als eerste al je kaarten weg"),
+    ("nl", "rules_paper", "barbuse", "Spelvorm Straf Per ronde"),
+    ("nl", "rules_game", "barbuse", "de spelmaker kiest elke spelvorm één keer in zijn rondes"),
+    ("fr", "rules_paper", "barbuse", f"80 si 1 rate{NBSP}; 40 chacun si 2 ratent"),
+    ("fr", "rules_paper", "barbuse", f"place 1{NBSP}: 0{NBSP}; place 2{NBSP}: 10"),
 ]
 
 
