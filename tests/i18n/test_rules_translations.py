@@ -15,6 +15,7 @@ TAG = re.compile(r"<[^>]+>")
 # Only ordinary white space is collapsed: a non-breaking space is part of what a page says.
 SPACE = re.compile(r"[ \t\r\n]+")
 NBSP = "\u00a0"
+APOSTROPHE = "\u2019"
 
 
 def text_of(client, view: str, game: str, language: str) -> str:
@@ -30,6 +31,7 @@ STATEMENTS = [
     # l.62 "rondescore").
     ("nl", "rules_game", "duizenden", "of de gehele open stapel"),
     ("nl", "rules_game", "duizenden", "De totalen zijn de sommen van de rondescores."),
+    ("nl", "rules_game", "duizenden", "De rest gaat als gesloten stapel op tafel"),
     ("nl", "rules_game", "duizenden", "tenzij ze in de laatste ronde als laatste kaart getrokken wordt"),
     ("fr", "rules_game", "duizenden", "sauf si elle est piochée comme dernière carte à la dernière donne"),
     ("nl", "rules_paper", "duizenden", "tenzij ze in de laatste ronde als laatste kaart getrokken wordt"),
@@ -44,6 +46,14 @@ STATEMENTS = [
     ("nl", "rules_game", "barbuse", "de spelmaker kiest elke spelvorm één keer in zijn rondes"),
     ("fr", "rules_paper", "barbuse", f"80 si 1 rate{NBSP}; 40 chacun si 2 ratent"),
     ("fr", "rules_paper", "barbuse", f"place 1{NBSP}: 0{NBSP}; place 2{NBSP}: 10"),
+    # Canasta: the Dutch original draws ("kopen") from the "stock" (l.9, l.13) and counts a
+    # "rondescore" per deal.
+    ("nl", "rules_game", "canasta", "Als de stock op is"),
+    ("nl", "rules_game", "canasta", "koop je een kaart: de bovenste kaart van de stock, of alle kaarten van"),
+    ("nl", "rules_game", "canasta", "De totalen zijn de sommen van de rondescores"),
+    ("nl", "rules_game", "canasta", "Rode drieën van een team dat niet is uitgekomen, tellen tegen"),
+    ("fr", "rules_game", "canasta", f"0 à 1495{NBSP}: 50"),
+    ("fr", "rules_paper", "canasta", f"un camp qui n{APOSTROPHE}a rien posé comptent contre lui."),
 ]
 
 
