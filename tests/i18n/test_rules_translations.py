@@ -53,6 +53,22 @@ STATEMENTS = [
     ("nl", "rules_game", "canasta", "De totalen zijn de sommen van de rondescores"),
     ("nl", "rules_game", "canasta", "Rode drieën van een team dat niet is uitgekomen, tellen tegen"),
     ("fr", "rules_game", "canasta", f"0 à 1495{NBSP}: 50"),
+    # Frustration, 10 levels: the French original draws from "la réserve" onto "la pile de
+    # défausse" (l.3) and says a player "termine un niveau" (l.18, l.20); deals are "donnes".
+    ("fr", "rules_game", "frustration-fr", "Le reste forme la réserve, face cachée"),
+    ("fr", "rules_game", "frustration-fr", "dessus de la réserve ou celle de la pile de défausse"),
+    ("fr", "rules_game", "frustration-fr", "Terminer un niveau"),
+    ("fr", "rules_game", "frustration-fr", "Les scores des donnes restent inchangés"),
+    ("fr", "rules_paper", "frustration-fr", "Terminer un niveau"),
+    ("fr", "rules_game", "frustration-fr", f"corrigée{NBSP}; liste d{APOSTROPHE}origine{NBSP}: ensemble"),
+    ("nl", "rules_game", "frustration-fr", "na de ronde waarin de eerste speler niveau 10 voltooit"),
+    ("nl", "rules_paper", "frustration-fr", "alleen aanleggen bij de sets en runs van de andere spelers"),
+    # Frustration, 11 contracts: the Dutch original's "stapel" (l.42-43); French says "carte
+    # sauvage" for a wild card, as everywhere else on the page.
+    ("nl", "rules_game", "frustration-nl", "De overgebleven kaarten vormen gesloten in het midden de stapel"),
+    ("nl", "rules_game", "frustration-nl", "of de volgende kaart van de stapel"),
+    ("fr", "rules_game", "frustration-nl", "Les cartes sauvages remplacent n"),
+    ("fr", "rules_game", "frustration-nl", "les 2 sont les seules cartes sauvages"),
     ("fr", "rules_paper", "canasta", f"un camp qui n{APOSTROPHE}a rien posé comptent contre lui."),
 ]
 
