@@ -32,7 +32,7 @@ class ContractTable:
 class BarbuseHome(BaseHome):
     slug = barbuse.GAME.slug
     name = gettext_lazy("Barbuse")
-    summary = gettext_lazy("Four players, five trick-taking contracts, twenty deals of penalty points.")
+    summary = gettext_lazy("Four players, five contracts, twenty deals of penalty points.")
     stylesheet = "barbuse/barbuse.css"
     entry_template = "barbuse/entry.html"
     hints_template = "barbuse/hints.html"
