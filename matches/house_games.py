@@ -112,6 +112,6 @@ def find_home(slug: str) -> DeclaredHome | None:
     # A deleted game still names the matches played in it: their newest copy of its rules.
     from matches.models import Match
 
-    kept = Match.objects.filter(game=slug).exclude(definition=None).order_by("-created_at")
+    kept = Match.objects.filter(game=slug, definition__isnull=False).order_by("-created_at")
     definition = kept.values_list("definition", flat=True).first()
     return home_of(read_definition(definition), slug) if definition is not None else None
