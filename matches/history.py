@@ -15,7 +15,8 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from matches.models import RoundRevision
+from matches.models import RoundRevision, display_names
+from players.models import Club
 
 ARROW = "\N{RIGHTWARDS ARROW}"
 
@@ -82,20 +83,24 @@ def changes(before: object, after: object, labels: Sequence[str]) -> tuple[Chang
     )
 
 
-def history_lines(revisions: QuerySet[RoundRevision], labels: Sequence[str], limit: int) -> list[HistoryLine]:
+def history_lines(
+    revisions: QuerySet[RoundRevision], labels: Sequence[str], limit: int, club: Club | None = None
+) -> list[HistoryLine]:
     """The ``limit`` newest changes, newest first; ``labels`` names the round form's lines
-    (players or sides).
+    (players or sides). With ``club``, who made each change is named as the table knows them
+    (``display_names``), not by a guest's made-up username.
 
     A round entered lists no changes (it is on the sheet as it was entered): only corrections
     and undos say what they changed, which also spares working out a diff for most lines. The
     revisions are read as plain values: the lines need no model objects."""
-    fields = ("number", "action", "by_name", "at", "before", "after")
-    newest = revisions.order_by("-at", "-pk").values_list(*fields)
+    fields = ("number", "action", "by_name", "at", "before", "after", "by_id")
+    newest = list(revisions.order_by("-at", "-pk").values_list(*fields)[:limit])
+    known = display_names([row[-1] for row in newest if row[-1]], club) if club is not None else {}
     actions = {action: str(name) for action, name in RoundRevision.Action.choices}
     sentence = _("Deal %(number)s %(action)s by %(who)s, %(when)s")
     lines = []
-    for number, kind, by_name, at, before, after in newest[:limit]:
-        who = by_name or "?"
+    for number, kind, by_name, at, before, after, by_id in newest:
+        who = known.get(by_id) or by_name or "?"
         action = actions[kind]
         # Day and month in words, as on every page: "12/03" reads as two dates across languages.
         when = date_format(localtime(at), "j M Y, H:i")

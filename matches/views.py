@@ -188,7 +188,7 @@ def match_history(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     of their own without JavaScript), so the sheet itself does not build them on every view
     and they are fresh each time the box opens."""
     match = _match_for_member(request, match_id)
-    history = history_lines(match.revisions.all(), line_labels(match), HISTORY_LINES)
+    history = history_lines(match.revisions.all(), line_labels(match), HISTORY_LINES, match.club)
     template = "includes/history.html" if request.htmx else "matches/match_history.html"
     response = render(request, template, {"match": match, "home": match.home, "history": history})
     patch_vary_headers(response, ["HX-Request"])
@@ -529,7 +529,7 @@ HISTORY_LINES = 30
 
 def _history(sheet: Sheet, revisions: QuerySet[RoundRevision]) -> list[HistoryLine]:
     """The newest changes, each value named after its line of the round form."""
-    return history_lines(revisions, [label for label, _unit in lines(sheet)], HISTORY_LINES)
+    return history_lines(revisions, [label for label, _unit in lines(sheet)], HISTORY_LINES, sheet.match.club)
 
 
 def _render_sheet(

@@ -83,7 +83,7 @@ class BarbuseHome(BaseHome):
         seat = barbuse.spelmaker(sheet.state.setup, sheet.next["number"])
         return {
             seat: NextItem(
-                ngettext("%(count)s contract left", "%(count)s contracts left", left) % {"count": left},
+                ngettext("%(count)s left", "%(count)s left", left) % {"count": left},
                 ngettext(
                     "Spelmaker: %(count)s contract left to choose",
                     "Spelmaker: %(count)s contracts left to choose",

@@ -173,11 +173,19 @@
       const entry = field.closest("[data-entry]");
       const ask = entry && entry.querySelector("[data-ask]");
       if (ask && !ask.dataset.touched) {
+        // Only an answer the points force is given, and only an answer given here is taken
+        // back: one that came with the page (a correction, a refused round) stays.
         const points = number(field.value);
         const typed = field.value !== "";
         const most = field.dataset.noAbove === "" ? Infinity : number(field.dataset.noAbove);
-        ask.querySelector("input[data-yes]").checked = typed && points < number(field.dataset.yesBelow);
-        ask.querySelector("input[data-no]").checked = typed && points > most;
+        const forced = !typed ? null : points < number(field.dataset.yesBelow) ? "yes" : points > most ? "no" : null;
+        if (forced) {
+          ask.querySelector("input[data-" + forced + "]").checked = true;
+          ask.dataset.auto = forced;
+        } else if (ask.dataset.auto) {
+          ask.querySelector("input[data-" + ask.dataset.auto + "]").checked = false;
+          delete ask.dataset.auto;
+        }
       }
     }
   });

@@ -5,12 +5,15 @@ a tap's touch and its release (with the card calculator open as well as closed).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from matches.models import Match
 from players.models import Club
 from tests.browser.conftest import PHONE, open_calculator
+from tests.browser.test_accessibility import AXE, _violations
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -128,3 +131,42 @@ def test_the_round_form_starts_within_the_first_200_px(phone: Page, live_server,
     topbar = tops[".topbar"]
     assert topbar[1] - topbar[0] <= 60, tops  # one line
     assert tops["#round-form"][0] <= 200, tops
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is missing: npm ci --prefix tests/browser/axe")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_open_calculator_menu_and_asked_question_are_axe_clean(
+    browser: Browser, live_server, transactional_db, scheme
+):
+    """The states a tap brings: the card calculator open, the top bar's menu open, a "laid
+    down?" question waiting for its answer."""
+    context = browser.new_context(
+        bypass_csp=True,
+        viewport=ViewportSize(width=PHONE["width"], height=PHONE["height"]),
+        color_scheme=scheme,
+        locale="en-GB",
+    )
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    alice = UserFactory(username="alice")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("main button:has-text('Log in')")
+    page.wait_for_url(f"{live_server.url}/")
+    match = Match.start(
+        club=Club.personal_for(alice), game="frustration-nl", players=GAMES["frustration-nl"], by=alice
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.locator("#round-form label.chip", has_text="Anna").click()
+    for text in ("15", "95", "30"):
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+    expect(page.locator("fieldset[data-entry='2'] [data-ask]")).to_have_class(re.compile("asking"))
+    open_calculator(page, "entries.3.points:int")
+    page.click(".topbar .menu summary")
+    expect(page.locator(".menu-list")).to_be_visible()
+    violations = _violations(page)
+    context.close()
+    assert violations == [], violations

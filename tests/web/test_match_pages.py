@@ -466,3 +466,17 @@ def test_the_ten_levels_ask_whether_the_level_was_made(alice_client, alice, club
     match = MatchFactory.create(club=club, game="frustration-fr", players=["Anna", "Bram"], by=alice)
     page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
     assert "Level made?" in entry_of(page, 0) and "Laid down" not in page
+
+
+def test_the_history_names_people_as_the_table_knows_them(alice_client, match, alice):
+    """Alice is the player Anna at her table; a guest who kept score is "a guest", never its
+    made-up username."""
+    from tests.factories import GuestFactory
+
+    match.club.players.filter(name="Anna").update(user=alice)
+    match.add_round(DEAL_1, by=alice)
+    guest = GuestFactory().user
+    match.undo_last_round(by=guest)
+    page = alice_client.get(reverse("match_history", args=[match.pk])).content.decode()
+    assert "Deal 1 entered by Anna" in page
+    assert "Deal 1 undone by a guest" in page and guest.get_username() not in page

@@ -88,7 +88,7 @@ def test_barbuse_spelmaker_sees_the_contracts_left(client, alice, club):
     bar = scorebar_of(client.get(f"/matches/{match.pk}/").content.decode())
     assert bar.count("Spelmaker: 5 contracts left to choose") == 1
     anna = bar.split('<span class="who">Anna</span>')[1].split("</li>")[0]
-    assert "5 contracts left" in anna
+    assert "5 left" in anna
 
 
 def test_a_correction_form_shows_no_next_items(client, alice, club):
