@@ -56,6 +56,7 @@ from league.merge import merge_players
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table, roll_of_honour
 from league.seating import NoSeating
 from matches.api.docs import ERROR
+from matches.api.schema import JSONStringField
 from matches.models import Match, Seat
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
@@ -676,7 +677,7 @@ def evening_attach(request: Request, evening_id: int) -> Response:
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(max_length=60)
+    name = JSONStringField(max_length=60)
     user = serializers.CharField(
         read_only=True, allow_null=True, help_text="the member who plays as this player"
     )

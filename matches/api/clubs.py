@@ -23,6 +23,7 @@ from matches.api import docs
 from matches.api.schema import (
     ClubDetailSerializer,
     ClubSerializer,
+    JSONStringField,
     NewInvitationAnswerSerializer,
     NewInvitationSerializer,
 )
@@ -74,7 +75,7 @@ class PaginatedClubSerializer(serializers.Serializer):
 
 
 class NewClubSerializer(serializers.Serializer):
-    name = serializers.CharField(min_length=1, max_length=100)
+    name = JSONStringField(min_length=1, max_length=100)
 
 
 @extend_schema(

@@ -11,6 +11,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 
+class JSONStringField(serializers.CharField):
+    """A JSON string and nothing else, as the schema says: DRF's own field also takes ``0`` or
+    ``true`` and stores their text, which a JSON client did not mean to send."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ErrorSerializer(serializers.Serializer):
     field = serializers.CharField(
         help_text="Dotted path into the posted JSON; empty for the round as a whole."
