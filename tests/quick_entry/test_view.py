@@ -107,7 +107,7 @@ def test_a_french_reader_says_the_round_in_french(alice_client, match):
     line = "Anna sort, Bram quinze, Cor quatre-vingt-quinze, Dirk dix"
     page = quick(alice_client, match, line, headers={"Accept-Language": "fr"}).content.decode()
     assert inputs(page).values["entries.2.points:int"] == "95"
-    assert "Non placés : “Dirk”, “10”." in page
+    assert "Non placés\u00a0: “Dirk”, “10”." in page
 
 
 def test_an_empty_line_asks_for_the_round(alice_client, match):
