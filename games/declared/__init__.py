@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from games.base import BaseHome, Titles, to_json
+from games.declared.quick_entry import quick_entry
 from games.protocol import CalculatorKey, Context, Json, Section, SheetView, Text
+from games.quick_entry import QuickEntry
 from games.words import DASH, players_label, rank_label
 from scoring import RuleError, Setup
 from scoring.declared import (
@@ -37,7 +39,7 @@ from scoring.declared import (
     forbidden_dealer_bid,
     read_definition,
 )
-from scoring.match import Game
+from scoring.match import Game, MatchState
 
 MESSAGES: Mapping[str, Text] = {
     DeclaredCode.NOT_A_MULTIPLE: gettext_lazy("Enter a multiple of %(multiple)s."),
@@ -326,6 +328,10 @@ class DeclaredHome(BaseHome):
             if others is not None:
                 context["dealer_may_not_bid"] = forbidden_dealer_bid(cards, others)
         return context
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        """The line's shape of the definition's entry block (``games/declared/quick_entry``)."""
+        return quick_entry(self.definition.entry)
 
     def rules_sections(self) -> Sequence[Section]:
         """The common sections a declared game has words for (no card table, no options)."""
