@@ -24,6 +24,7 @@ from games.words import DASH, players_label, rank_label
 from scoring import RuleError, Setup
 from scoring.declared import (
     CARD_KEYS,
+    TEMPLATES,
     BidsBlock,
     DeclaredCode,
     DeclaredHints,
@@ -99,6 +100,21 @@ class DefinitionWords:
 
 
 DEFINITION_WORDS = DefinitionWords()
+
+# The shipped templates' names that describe rather than name a game, in the reader's language
+# (the engine, free of Django, keeps them in English); Boerenbridge or Rikken is the game's name
+# in every language.
+TEMPLATE_NAMES: Mapping[str, Text] = {"free": gettext_lazy("Free game")}
+
+
+def templates() -> dict[str, dict[str, object]]:
+    """The templates a club copies and adjusts (``scoring.declared.TEMPLATES``), each named in
+    the reader's language."""
+    return {
+        key: {**definition, "name": str(TEMPLATE_NAMES.get(key, definition["name"]))}
+        for key, definition in TEMPLATES.items()
+    }
+
 
 ENTRY_TEMPLATES: Mapping[str, str] = {
     "points": "declared/entry_points.html",
