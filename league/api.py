@@ -53,7 +53,7 @@ from league.forms import (
     option_field_name,
 )
 from league.merge import merge_players
-from league.models import Competition, Evening, StandingRow, StillPlaying, Table, roll_of_honour
+from league.models import Competition, Evening, StandingRow, StillPlaying, Table, club_plays, roll_of_honour
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.api.schema import JSONStringField
@@ -176,7 +176,8 @@ class EveningBodySerializer(_Body, serializers.ModelSerializer):
 
     def validate_game(self, value: str) -> str:
         # The form of a one-game competition has no game to choose, and would ignore this one.
-        if value and value not in self.context["competition"].games:
+        competition = self.context["competition"]
+        if value and (value not in competition.games or not club_plays(competition.club, value)):
             raise serializers.ValidationError(_("Choose one of the competition's games."), code="invalid")
         return value
 
@@ -243,7 +244,10 @@ class EveningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     competition = serializers.IntegerField()
     date = serializers.DateField()
-    game = serializers.CharField(help_text="the game its tables play: one of the competition's games")
+    game = serializers.CharField(
+        help_text="the game its tables play: one of the competition's games (a built-in game or a "
+        "house game of the club)"
+    )
     counts = serializers.BooleanField()
     present = serializers.ListField(child=serializers.IntegerField())
     tables = TableSerializer(many=True)

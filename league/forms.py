@@ -288,13 +288,12 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.competition = competition
         if len(competition.games) > 1:
-            field = self.fields["game"]
-            assert isinstance(field, forms.ChoiceField)
-            field.choices = [
-                (slug, name) for slug, name in zip(competition.games, competition.game_names(), strict=True)
-            ]
-            field.required = True
-            field.initial = competition.games[0]
+            # The model keeps no choices (a club's house games are games too): the competition's.
+            self.fields["game"] = forms.ChoiceField(
+                label=Evening._meta.get_field("game").verbose_name,
+                choices=list(zip(competition.games, competition.game_names(), strict=True)),
+                initial=competition.games[0],
+            )
         else:
             del self.fields["game"]
         if competition.counts_matches:

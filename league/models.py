@@ -72,6 +72,14 @@ def validate_games(value: object) -> None:
         raise ValidationError(_("Choose at least one game, each at most once."), code="games")
 
 
+def club_plays(club: Club, slug: str) -> bool:
+    """Whether ``slug`` is a built-in game or one of ``club``'s own house games: what its
+    tables may play (a competition's list takes any house game's slug)."""
+    if slug in {known for known, _label in game_choices()}:
+        return True
+    return HouseGame.objects.filter(club=club, slug=slug).exists()
+
+
 def validate_tie_breaks(value: object) -> None:
     names = set(schemes.TieBreak)
     if (
@@ -488,8 +496,9 @@ def _decimal(value: Fraction) -> Decimal:
 class Evening(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
     date = models.DateField(_("date"))
-    # One of the competition's games; empty is filled with its first on save.
-    game = models.CharField(_("game"), max_length=32, choices=game_choices, blank=True)
+    # One of the competition's games; empty is filled with its first on save. No choices: a
+    # house game of the club is one too (``clean`` checks it against the competition's).
+    game = models.CharField(_("game"), max_length=32, blank=True)
     counts = models.BooleanField(_("counts for the standings"), default=True)
     present = models.ManyToManyField(Player, blank=True, related_name="evenings", verbose_name=_("present"))
 
@@ -506,7 +515,7 @@ class Evening(models.Model):
 
     def clean(self) -> None:
         games = self.competition.games if self.competition_id else []
-        if self.game and games and self.game not in games:
+        if self.game and ((games and self.game not in games) or not club_plays(self.club, self.game)):
             raise ValidationError({"game": _("Choose one of the competition's games.")})
 
     @property

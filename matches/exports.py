@@ -1,9 +1,11 @@
 """A club's record as a file: everything needed to rebuild it elsewhere (JSON), and its results
 for a spreadsheet (CSV).
 
-The JSON is a backup of the whole club: its members (by username), its players, and every match,
-deleted ones too, with its game, set-up, rounds as posted, who entered and confirmed each round,
-the history of every change, and the dates of it all; other apps add what they keep of a club
+The JSON is a backup of the whole club: its members (by username), its players, its house games
+(under their slugs, which its matches and competitions name; a slug the importing site has
+already stays that game's), and every match, deleted ones too, with its game, set-up, rounds as
+posted, who entered and confirmed each round, the history of every change, and the dates of it
+all; other apps add what they keep of a club
 (the league its competitions, evenings, presence and tables) through a ``Section``, so this
 module imports none of them. Database ids stay out: matches are named by their place in the
 file, players by their name, accounts by their username. Exporting, importing into an empty
@@ -38,6 +40,7 @@ import io
 import json
 import logging
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -50,10 +53,12 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
+from matches.house_games import SLUG_PREFIX, HouseGame
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Match, Round, RoundRevision
 from matches.refusals import SiteRefused
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Refused
+from scoring.declared import MAX_NAME, definition_json, read_definition
 
 FORMAT = "scoreblok-club"
 VERSION = 2  # 1: players, matches and round bodies only (still imported)
@@ -181,6 +186,16 @@ def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
             for player in players
         ],
         "matches": matches,
+        "house_games": [
+            {
+                "slug": game.slug,
+                "name": game.name,
+                "definition": game.definition,
+                "version": game.version,
+                "created_at": when(game.created_at),
+            }
+            for game in club.house_games.order_by("created_at", "pk")
+        ],
         **{key: section.dump(club, match_index) for key, section in SECTIONS.items()},
     }
 
@@ -500,6 +515,9 @@ ROUND_KEYS = (
     "created_at",
     "updated_at",
 )
+HOUSE_GAME_KEYS = ("slug", "name", "definition", "version", "created_at")
+HOUSE_SLUG = re.compile(rf"{SLUG_PREFIX}[0-9a-f]{{1,24}}")
+HOUSE_SLUG_LENGTH = 32
 HISTORY_KEYS = ("number", "action", "before", "after", "by", "by_name", "at", "idempotency_key")
 
 
@@ -513,12 +531,14 @@ def import_club(data: object, *, owner: Any) -> Imported:
     if version not in (1, VERSION) or isinstance(version, bool):
         raise BadFile("version", f"{_shown(version)}: this site reads versions 1 to {VERSION}")
     keys = (*VERSION_1_KEYS, "members", *SECTIONS) if version == VERSION else VERSION_1_KEYS
-    an_object(data, "", keys, required=keys)
+    # A file written before clubs exported their house games has none: still a version 2 file.
+    an_object(data, "", (*keys, "house_games") if version == VERSION else keys, required=keys)
     users = _Users()
     club = _load_club(data["club"], version)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
     if version == VERSION:
         _load_members(club, data["members"], owner, users)
+        _load_house_games(club, data.get("house_games", []))
     _load_players(club, data["players"], version, users)
     matches = [
         _load_match(club, item, f"matches[{index}]", version, owner, users)
@@ -540,6 +560,31 @@ def _load_club(value: object, version: int) -> Club:
         club.save(update_fields=["confirm_rounds"])
         Club.objects.filter(pk=club.pk).update(created_at=moment(item["created_at"], "club.created_at"))
     return club
+
+
+def _load_house_games(club: Club, value: object) -> None:
+    """The club's house games with their slugs (its matches and competitions name them so),
+    before the matches; a slug the site has already (the club imported where it was exported)
+    stays that game's: its matches keep their own copy of the rules anyway."""
+    taken = set(HouseGame.objects.values_list("slug", flat=True))
+    for index, entry in enumerate(a_list(value, "house_games")):
+        where = f"house_games[{index}]"
+        item = an_object(entry, where, HOUSE_GAME_KEYS, required=HOUSE_GAME_KEYS)
+        slug = text(item["slug"], f"{where}.slug", HOUSE_SLUG_LENGTH)
+        if not HOUSE_SLUG.fullmatch(slug):
+            raise BadFile(f"{where}.slug", f"{_shown(slug)} is not a house game's name")
+        name = plain_name(item["name"], f"{where}.name", MAX_NAME)
+        with _refusals_at(f"{where}.definition"):
+            rules = read_definition(item["definition"])
+        version = whole_number(item["version"], f"{where}.version", least=1)
+        created_at = moment(item["created_at"], f"{where}.created_at")
+        if slug in taken:
+            continue
+        taken.add(slug)
+        game = HouseGame.objects.create(
+            club=club, slug=slug, name=name, definition=definition_json(rules), version=version
+        )
+        HouseGame.objects.filter(pk=game.pk).update(created_at=created_at)
 
 
 def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:

@@ -13,11 +13,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games.declared import templates
 from matches.house_game_forms import HouseGameForm, initial_from
 from matches.house_games import HouseGame
 from players.models import Club
 from scoring import Refused
-from scoring.declared import TEMPLATES
 
 MAX_FILE = 20_000  # bytes: a shared definition is a few hundred
 
@@ -45,7 +45,7 @@ def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
             "club": club,
             "games": club.house_games.all(),
             "may_manage": club.may_manage(request.user),
-            "templates": [(key, value["name"]) for key, value in TEMPLATES.items()],
+            "templates": [(key, value["name"]) for key, value in templates().items()],
         },
     )
 
@@ -55,7 +55,7 @@ def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
 def house_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
     """Declare a game from the blocks; ``?template=`` starts from one of the shipped ones."""
     club = _club_for_admin(request, club_id)
-    template = TEMPLATES.get(request.GET.get("template", ""))
+    template = templates().get(request.GET.get("template", ""))
     form = HouseGameForm(request.POST or None, initial=initial_from(template) if template else None)
     if request.method == "POST" and form.is_valid() and (definition := form.read()) is not None:
         game = HouseGame.declare(club, definition, by=request.user)

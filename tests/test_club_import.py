@@ -12,12 +12,15 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.core.serializers.json import DjangoJSONEncoder
 
 from games.registry import home_for
 from matches.exports import export_club
+from matches.house_games import HouseGame
 from matches.models import Match, Round, RoundRevision
 from players.models import Club, Player
-from tests.factories import CompetitionFactory, EveningFactory
+from scoring.declared import TEMPLATES
+from tests.factories import CompetitionFactory, EveningFactory, HouseGameFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -236,3 +239,71 @@ def test_the_small_backup_imports_as_it_was_written(version_2, import_bytes):
     import_bytes(json.dumps(version_2).encode())
     club = Club.objects.get(name="De Klaverclub")
     assert export_club(club) == version_2
+
+
+@pytest.fixture
+def with_house_games(alice) -> dict[str, Any]:
+    """A club's file with two house games, one changed since it was declared, a competition
+    playing one of them and a match of it."""
+    club = Club.found("De Klaverclub", by=alice)
+    hartenjagen = HouseGameFactory.create(club=club)
+    hartenjagen.change({**TEMPLATES["hartenjagen"], "end": {"kind": "threshold", "value": 50}})
+    HouseGameFactory.create(club=club, template="boerenbridge")
+    CompetitionFactory.create(club=club, games=[hartenjagen.slug], options={})
+    match = Match.start(club=club, game=hartenjagen.slug, players=["Anna", "Bram", "Cor", "Dirk"], by=alice)
+    match.add_round({"entries": [{"points": points} for points in (26, 0, 0, 0)]}, by=alice)
+    document = json.loads(json.dumps(export_club(club), cls=DjangoJSONEncoder))
+    club.dissolve()
+    return document
+
+
+def test_a_clubs_house_games_come_back_with_their_names_rules_and_version(with_house_games, import_bytes):
+    assert [game["name"] for game in with_house_games["house_games"]] == ["Hartenjagen", "Boerenbridge"]
+    import_bytes(json.dumps(with_house_games).encode())
+    club = Club.objects.get(name="De Klaverclub")
+    hartenjagen, boerenbridge = club.house_games.order_by("created_at", "pk")
+    assert (hartenjagen.name, hartenjagen.version, hartenjagen.rules.end.value) == ("Hartenjagen", 2, 50)
+    assert boerenbridge.rules.entry.kind == "bids"
+    assert club.competitions.get().games == [hartenjagen.slug]
+    assert club.matches.get().game == hartenjagen.slug
+    assert json.loads(json.dumps(export_club(club), cls=DjangoJSONEncoder)) == with_house_games
+
+
+def test_a_house_game_the_site_has_already_is_left_as_it_is(alice, import_bytes):
+    club = Club.found("De Klaverclub", by=alice)
+    game = HouseGameFactory.create(club=club)
+    document = export_club(club)
+    game.change({**TEMPLATES["hartenjagen"], "name": "Hearts"})
+    club.name = "Oud"
+    club.save(update_fields=["name"])
+    import_bytes(json.dumps(document, cls=DjangoJSONEncoder).encode())
+    imported = Club.objects.get(name="De Klaverclub")
+    assert not imported.house_games.exists()
+    game.refresh_from_db()
+    assert (game.club, game.name, game.version) == (club, "Hearts", 2)
+
+
+def test_a_backup_written_before_house_games_were_exported_still_imports(version_2, import_bytes):
+    del version_2["house_games"]
+    import_bytes(json.dumps(version_2).encode())
+    assert Club.objects.get(name="De Klaverclub").matches.count() == 2
+
+
+HOUSE_CRAFTED: dict[str, tuple[str, object]] = {
+    "a definition with a contradiction": ("house_games.0.definition.end.winner", "highest"),
+    "a slug that is not a house game's": ("house_games.0.slug", "canasta"),
+    "a version of 0": ("house_games.0.version", 0),
+    "a house game without a name": ("house_games.0.name", "  "),
+}
+
+
+@pytest.mark.parametrize("crafted", list(HOUSE_CRAFTED), ids=list(HOUSE_CRAFTED))
+def test_a_crafted_house_game_is_refused_and_stores_nothing(crafted, with_house_games, import_bytes):
+    path, value = HOUSE_CRAFTED[crafted]
+    _set(path, value)(with_house_games)
+    before = counts()
+    with pytest.raises(CommandError) as refused:
+        import_bytes(json.dumps(with_house_games).encode())
+    assert str(refused.value).startswith("Nothing imported: house_games[0].")
+    assert counts() == before
+    assert not HouseGame.objects.exists()

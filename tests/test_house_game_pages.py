@@ -327,3 +327,21 @@ def test_a_match_takes_a_house_game_only_from_its_own_club(klaverclub, charlie):
     with pytest.raises(Refused) as caught:
         Match.start(club=Club.personal_for(charlie), game=game.slug, players=["A", "B", "C"])
     assert [(error.code, error.field) for error in caught.value.errors] == [("invalid", "game")]
+
+
+@pytest.mark.parametrize(
+    ("language", "name"), [("en", "Free game"), ("nl", "Vrij spel"), ("fr", "Jeu libre")]
+)
+def test_the_free_template_is_named_in_the_readers_language(alice_client, klaverclub, language, name):
+    listed = alice_client.get(
+        reverse("house_games", args=[klaverclub.pk]), headers={"Accept-Language": language}
+    )
+    assert '?template=free">' in listed.content.decode()
+    assert name in listed.content.decode()
+    form = alice_client.get(
+        reverse("house_game_new", args=[klaverclub.pk]) + "?template=free",
+        headers={"Accept-Language": language},
+    )
+    assert f'name="name" value="{name}"' in form.content.decode()
+    # A game's own name is the same in every language.
+    assert "Boerenbridge" in listed.content.decode()

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from games.base import BaseHome, Titles, to_json
+from games.declared.quick_entry import quick_entry
 from games.protocol import CalculatorKey, Context, Json, Section, SheetView, Text
+from games.quick_entry import QuickEntry
 from games.words import DASH, players_label, rank_label
 from scoring import RuleError, Setup
 from scoring.declared import (
     CARD_KEYS,
+    TEMPLATES,
     BidsBlock,
     DeclaredCode,
     DeclaredHints,
@@ -37,7 +40,7 @@ from scoring.declared import (
     forbidden_dealer_bid,
     read_definition,
 )
-from scoring.match import Game
+from scoring.match import Game, MatchState
 
 MESSAGES: Mapping[str, Text] = {
     DeclaredCode.NOT_A_MULTIPLE: gettext_lazy("Enter a multiple of %(multiple)s."),
@@ -97,6 +100,21 @@ class DefinitionWords:
 
 
 DEFINITION_WORDS = DefinitionWords()
+
+# The shipped templates' names that describe rather than name a game, in the reader's language
+# (the engine, free of Django, keeps them in English); Boerenbridge or Rikken is the game's name
+# in every language.
+TEMPLATE_NAMES: Mapping[str, Text] = {"free": gettext_lazy("Free game")}
+
+
+def templates() -> dict[str, dict[str, object]]:
+    """The templates a club copies and adjusts (``scoring.declared.TEMPLATES``), each named in
+    the reader's language."""
+    return {
+        key: {**definition, "name": str(TEMPLATE_NAMES.get(key, definition["name"]))}
+        for key, definition in TEMPLATES.items()
+    }
+
 
 ENTRY_TEMPLATES: Mapping[str, str] = {
     "points": "declared/entry_points.html",
@@ -326,6 +344,10 @@ class DeclaredHome(BaseHome):
             if others is not None:
                 context["dealer_may_not_bid"] = forbidden_dealer_bid(cards, others)
         return context
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        """The line's shape of the definition's entry block (``games/declared/quick_entry``)."""
+        return quick_entry(self.definition.entry)
 
     def rules_sections(self) -> Sequence[Section]:
         """The common sections a declared game has words for (no card table, no options)."""

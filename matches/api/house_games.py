@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from games.declared import DEFINITION_WORDS
+from games.declared import DEFINITION_WORDS, templates
 from matches.api import docs
 from matches.api.clubs import _club_for_member
 from matches.house_games import HouseGame
@@ -33,7 +33,6 @@ from matches.messages import error_list
 from matches.refusals import SiteCode, refuse
 from players.models import Club
 from scoring import Refused
-from scoring.declared import TEMPLATES
 
 MAX_FILE = 20_000  # bytes: a definition is a few hundred
 # The project's JSON parser (settings, imported classes at run time) and an uploaded file.
@@ -101,7 +100,7 @@ def _definition_from(request: Request) -> object:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def template_list(request: Request) -> Response:
-    return Response([{"template": key, "definition": value} for key, value in TEMPLATES.items()])
+    return Response([{"template": key, "definition": value} for key, value in templates().items()])
 
 
 @extend_schema(

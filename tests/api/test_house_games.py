@@ -154,3 +154,14 @@ def test_members_read_the_club_games_and_only_managers_change_them(api, bob_api,
 def test_the_templates_are_listed_for_anyone(anonymous_api):
     listed = anonymous_api.get("/api/house-games/templates/").json()
     assert [item["template"] for item in listed] == ["boerenbridge", "hartenjagen", "rikken", "free"]
+
+
+def test_the_templates_are_named_in_the_readers_language(anonymous_api):
+    listed = anonymous_api.get("/api/house-games/templates/", headers={"Accept-Language": "fr"}).json()
+    names = {item["template"]: item["definition"]["name"] for item in listed}
+    assert names == {
+        "boerenbridge": "Boerenbridge",
+        "hartenjagen": "Hartenjagen",
+        "rikken": "Rikken",
+        "free": "Jeu libre",
+    }

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, Round, RoundRevision
-from tests.factories import MatchFactory
+from tests.factories import HouseGameFactory, MatchFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,27 @@ def test_a_match_over_meanwhile_answers_the_whole_sheet(alice_client, alice, clu
     response = quick(alice_client, match, "anna out 100", headers={"HX-Request": "true"})
     assert response["HX-Retarget"] == "#sheet"
     assert "Match over" in response.content.decode()
+
+
+def test_a_house_games_line_fills_its_went_out_form(alice_client, alice, club):
+    rummy = {
+        "name": "Rummy",
+        "players": {"min": 2, "max": 4},
+        "entry": {"kind": "went_out"},
+        "end": {"kind": "threshold", "value": 200},
+    }
+    game = HouseGameFactory.create(club=club, definition=rummy)
+    match = Match.start(club=club, game=game.slug, players=["Anna", "Bram", "Cor"], by=alice)
+    form = inputs(quick(alice_client, match, "Anna out, Bram 15, Cor min 30").content.decode())
+    assert ("@went_out", "0") in form.checked
+    assert [form.values[f"entries.{seat}.hand_points:int"] for seat in range(3)] == ["0", "15", "30"]
+    assert not Round.objects.filter(match=match).exists()
+
+
+def test_a_house_games_line_fills_its_bids_and_tricks(alice_client, alice, club):
+    game = HouseGameFactory.create(club=club, template="boerenbridge")
+    match = Match.start(club=club, game=game.slug, players=["Anna", "Bram", "Cor"], by=alice)
+    line = "Anna bid 1 took 1, Bram bid 0 took 0, Cor bid 1 took 0"
+    form = inputs(quick(alice_client, match, line).content.decode())
+    assert [form.values[f"entries.{seat}.bid:int"] for seat in range(3)] == ["1", "0", "1"]
+    assert [form.values[f"entries.{seat}.tricks:int"] for seat in range(3)] == ["1", "0", "0"]
