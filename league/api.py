@@ -72,6 +72,16 @@ class JSONBooleanField(serializers.BooleanField):
         self.fail("invalid", input=data)
 
 
+class JSONCharField(serializers.CharField):
+    """Text and nothing else: DRF's own field also takes a number and writes it as text, which
+    the schema (a string) does not allow."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class _Body(serializers.Serializer):
     """A write's body: a misspelt or read-only key is refused, not silently dropped. A model's
     boolean is read by ``JSONBooleanField`` (the mapping a ``ModelSerializer`` builds its fields by)."""
@@ -114,7 +124,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         "game's own option rules as a new match's are (a game not in ``games`` is dropped)",
     )
     placement_by_size = serializers.DictField(
-        child=serializers.CharField(allow_blank=True),
+        child=JSONCharField(allow_blank=True),
         required=False,
         help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
         "a size not given uses placement_points",
