@@ -115,7 +115,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         "game's own option rules as a new match's are (a game not in ``games`` is dropped)",
     )
     placement_by_size = serializers.DictField(
-        child=serializers.CharField(allow_blank=True),
+        child=JSONStringField(allow_blank=True),
         required=False,
         help_text='table size ("2" to "6") -> points by place at such a table ("10,7,4"); '
         "a size not given uses placement_points",

@@ -530,6 +530,35 @@ class Evening(models.Model):
         """The options its tables start with (``Competition.option_lines`` of its game)."""
         return self.competition.option_lines([self.game])
 
+    def finished(self) -> bool:
+        """Every table of the evening has ended (and there is at least one): its report is due."""
+        tables = self.tables.filter(match__deleted_at__isnull=True)
+        return tables.exists() and not tables.filter(match__status=Match.Status.IN_PROGRESS).exists()
+
+    def report(self) -> EveningReport:
+        """What the evening brought: each table with its players in finishing order, and the
+        competition's standings as they stand now (with each player's move since the session
+        before, when this evening is the latest) and its booby prize."""
+        seats = (
+            Seat.objects.filter(match__league_table__evening=self, match__deleted_at__isnull=True)
+            .order_by("match__league_table__round", "match__league_table__number", "final_rank", "position")
+            .values_list(
+                "match__league_table__round", "match__league_table__number", "player__name", "final_rank"
+            )
+        )
+        tables: dict[tuple[int, int], list[tuple[str, int | None]]] = {}
+        for round_number, number, name, rank in seats:
+            tables.setdefault((round_number, number), []).append((name, rank))
+        latest = not self.competition.evenings.filter(date__gt=self.date, tables__isnull=False).exists()
+        rows = self.competition.rows(units=False, days=False)
+        return EveningReport(
+            evening=self,
+            tables=[(round_number, number, players) for (round_number, number), players in tables.items()],
+            rows=rows,
+            moves=latest,
+            booby=[row.name for row in rows if row.booby],
+        )
+
     def expected(self) -> list[int]:
         """Who is likely to come: the players present at the competition's latest earlier
         evening (none retired since), for the presence list to start from."""
@@ -697,6 +726,14 @@ class Evening(models.Model):
         if match.status == Match.Status.FINISHED and self.counts:
             self.competition.refresh_standings()
         return table
+
+
+class EveningReport(NamedTuple):
+    evening: Evening
+    tables: list[tuple[int, int, list[tuple[str, int | None]]]]  # round, number, (name, place)
+    rows: list[StandingRow]
+    moves: bool  # the rows' trend is this evening's movement (it is the latest evening played)
+    booby: list[str]
 
 
 class StillPlaying(Exception):

@@ -5,9 +5,12 @@ Without a worker (tests, ``make run``) Django's ImmediateBackend runs it at once
 
 from __future__ import annotations
 
+from django.core.mail import EmailMessage
 from django.tasks import task
+from django.template.loader import render_to_string
+from django.utils import translation
 
-from league.models import Competition
+from league.models import Competition, Evening
 
 
 @task
@@ -16,3 +19,25 @@ def rebuild_standings(competition_id: int) -> None:
     competition = Competition.objects.filter(pk=competition_id).first()
     if competition is not None:
         competition.refresh_standings()
+
+
+@task
+def mail_evening_report(evening_id: int, language: str, base_url: str) -> int:
+    """Mail the evening's report to the club's members who gave an e-mail address, in the
+    language the secretary used; how many were mailed. A task: a club of sixty members should
+    not keep the secretary's phone waiting for the mail server."""
+    evening = Evening.objects.select_related("competition__club").filter(pk=evening_id).first()
+    if evening is None:
+        return 0
+    club = evening.competition.club
+    addresses = sorted({email for email in club.memberships.values_list("user__email", flat=True) if email})
+    if not addresses:
+        return 0
+    with translation.override(language):
+        context = {"report": evening.report(), "club": club, "url": base_url}
+        subject = render_to_string("league/report_subject.txt", context).strip()
+        body = render_to_string("league/report_mail.txt", context)
+    # One message per member: nobody sees the others' addresses.
+    for address in addresses:
+        EmailMessage(subject, body, to=[address]).send()
+    return len(addresses)

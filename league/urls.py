@@ -10,6 +10,10 @@ urlpatterns = [
     path("evenings/<int:evening_id>/", views.evening, name="league_evening"),
     path("evenings/<int:evening_id>/presence/", views.evening_presence, name="league_presence"),
     path("evenings/<int:evening_id>/newcomer/", views.evening_newcomer, name="league_newcomer"),
+    path("evenings/<int:evening_id>/report/", views.evening_report, name="league_evening_report"),
+    path(
+        "evenings/<int:evening_id>/report/mail/", views.evening_report_mail, name="league_evening_report_mail"
+    ),
     path("evenings/<int:evening_id>/draw/", views.evening_draw, name="league_draw"),
     path("evenings/<int:evening_id>/tables/", views.evening_tables, name="league_tables"),
     path("evenings/<int:evening_id>/attach/", views.evening_attach, name="league_attach"),

@@ -20,8 +20,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.calendar import club_feed
@@ -40,6 +40,7 @@ from league.models import ClubCalendar, Competition, Evening, StillPlaying, Tabl
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
+from league.tasks import mail_evening_report
 from matches.exports import spreadsheet_row
 from matches.models import Match, Seat
 from players.models import Club
@@ -565,3 +566,39 @@ def calendar_link(request: HttpRequest, club_id: int) -> HttpResponse:
             request, _("A new calendar link: share it with the members; the old one no longer works.")
         )
     return redirect(f"{reverse('league_competitions', args=[club.pk])}#calendar")
+
+
+# --- the evening's report ------------------------------------------------------------------------
+
+
+@login_required
+@not_for_guests
+@require_safe
+def evening_report(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """After the last table: every table's places, the standings' movement and the booby prize."""
+    evening = _evening(request, evening_id)
+    context = {
+        "evening": evening,
+        "competition": evening.competition,
+        "finished": evening.finished(),
+        "manages": evening.club.may_manage(request.user),
+    }
+    if context["finished"]:
+        context["report"] = evening.report()
+    return render(request, "league/report.html", context)
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_report_mail(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Mail the report to the members (a task: the phone does not wait for the mail server)."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    if not evening.finished():
+        messages.error(request, _("The report is mailed once the last table has ended."))
+    else:
+        url = request.build_absolute_uri(reverse("league_evening_report", args=[evening.pk]))
+        mail_evening_report.enqueue(evening.pk, get_language(), url)
+        messages.success(request, _("The report is on its way to the members."))
+    return redirect("league_evening_report", evening.pk)

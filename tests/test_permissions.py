@@ -783,6 +783,19 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
     ),
     page(
+        "league_evening_report",
+        "GET",
+        lambda w: reverse("league_evening_report", args=[w.evening.pk]),
+        (200, 200, 200, 200, 404, LOGIN),
+    ),
+    # No table has ended: the managers are told the report waits (a redirect to it).
+    page(
+        "league_evening_report_mail",
+        "POST",
+        lambda w: reverse("league_evening_report_mail", args=[w.evening.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+    ),
+    page(
         "league_newcomer",
         "POST",
         lambda w: reverse("league_newcomer", args=[w.evening.pk]),
@@ -1322,6 +1335,8 @@ GUEST_MATRIX: list[GuestRow] = [
     GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
     GuestRow("league_newcomer", "POST", _evening("league_newcomer"), lambda g: {"name": "Ilse"}),
     GuestRow("league_honours", "GET", _club("league_honours")),
+    GuestRow("league_evening_report", "GET", _evening("league_evening_report")),
+    GuestRow("league_evening_report_mail", "POST", _evening("league_evening_report_mail")),
     GuestRow("league_calendar_link", "POST", _club("league_calendar_link")),
     GuestRow("league_competition_archive", "POST", _competition("league_competition_archive")),
     GuestRow("league_competition_next", "POST", _competition("league_competition_next")),

@@ -77,6 +77,12 @@ class PaginatedClubSerializer(serializers.Serializer):
 class NewClubSerializer(serializers.Serializer):
     name = JSONStringField(min_length=1, max_length=100)
 
+    def to_internal_value(self, data: Any) -> Any:
+        # Text only: DRF's CharField would take a number and write it as text.
+        if isinstance(data, dict) and "name" in data and not isinstance(data["name"], str):
+            raise serializers.ValidationError({"name": [serializers.ErrorDetail("", code="invalid")]})
+        return super().to_internal_value(data)
+
 
 @extend_schema(
     methods=["GET"],

@@ -211,6 +211,11 @@ PAGES: list[Visit] = [
     ),
     Visit("evening edit", lambda d: reverse("league_evening_edit", args=[_evening(d).pk]), True),
     Visit("roll of honour", lambda d: reverse("league_honours", args=[d.club.pk]), True),
+    Visit(
+        "evening report",
+        lambda d: reverse("league_evening_report", args=[_competition(d).evenings.first().pk]),
+        True,
+    ),
     Visit("evening delete", lambda d: reverse("league_evening_delete", args=[_evening(d).pk]), True),
     Visit("ratings", lambda d: reverse("club_ratings", args=[d.club.pk]), True),
     Visit("player", lambda d: reverse("player_detail", args=[d.club.pk, _busiest(d).pk]), True, main=True),

@@ -272,3 +272,33 @@ def test_the_club_calendar_feed_lists_the_evenings_and_its_link_can_be_revoked(c
     assert "target score 300" in str(events[0]["description"]).lower()
     ClubCalendar.renew(club)
     assert client.get(feed_url).status_code == 404  # the old link stops working
+
+
+def test_the_evening_report_is_mailed_to_the_members(client, winter, mailoutbox):
+    from django.contrib.auth import get_user_model
+
+    club = winter.club
+    for user in get_user_model().objects.filter(memberships__club=club):
+        user.email = f"{user.username}@example.org"
+        user.save()
+    last = winter.evenings.order_by("-date").first()
+    assert last is not None
+    page = client.get(reverse("league_evening_report", args=[last.pk])).content.decode()
+    assert "Round 1, table 1" in page and "<strong>1. Eva</strong>" in page
+    assert 'id="report-booby">Booby prize: Hanna' in page and "▲ 1" in page  # Anna moved up to first
+    response = client.post(reverse("league_evening_report_mail", args=[last.pk]))
+    assert response.status_code == 302
+    members = club.memberships.count()
+    assert len(mailoutbox) == members and all(len(message.to) == 1 for message in mailoutbox)
+    message = mailoutbox[0]
+    assert message.subject == f"{club.name}: the evening of Nov. 13, 2026"
+    assert "Round 2, table 1" not in message.body and "1. Eva, 2. Anna, 3. Bram, 4. Hanna" in message.body
+    assert "1. Anna 28 (+1)" in message.body and "Booby prize: Hanna" in message.body
+
+
+def test_the_report_waits_for_the_last_table(client, winter):
+    evening = winter.evenings.order_by("-date").first()
+    assert evening is not None
+    evening.tables.first().match.undo_last_round()
+    page = client.get(reverse("league_evening_report", args=[evening.pk])).content.decode()
+    assert "The report is ready when the last table has ended." in page
