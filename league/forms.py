@@ -411,7 +411,7 @@ class AttachForm(forms.Form):
 
 def _match_label(match: Match) -> str:
     names = ", ".join(seat.player.name for seat in match.seats.all())
-    when = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
+    when = date_format(timezone.localtime(match.created_at), "j M Y")
     state = _("finished") if match.status == Match.Status.FINISHED else _("playing")
     return f"{when} · {names} ({state})"
 

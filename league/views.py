@@ -155,7 +155,7 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
             _("trend"),
             _("booby prize"),
             _("matches not counted") if competition.counts_matches else _("evenings not counted"),
-            *(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in evenings),
+            *(evening.date.isoformat() for evening in evenings),
         ]
     )
     for row in competition.rows(days=False):
@@ -177,7 +177,7 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
                     "1" if row.booby else "",
                     row.played - len(counted)
                     if competition.counts_matches
-                    else " ".join(date_format(evening.date, "SHORT_DATE_FORMAT") for evening in dropped),
+                    else " ".join(evening.date.isoformat() for evening in dropped),
                     *(
                         _plain(Decimal(row.evenings[str(e.pk)])) if str(e.pk) in row.evenings else ""
                         for e in evenings
@@ -453,7 +453,7 @@ def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(
             request,
             _("The evening of %(date)s is deleted; its matches stay in the club's history.")
-            % {"date": date_format(evening.date)},
+            % {"date": date_format(evening.date, "j F Y")},
         )
         return redirect("league_standings", competition.pk)
     tables = evening.tables.aggregate(

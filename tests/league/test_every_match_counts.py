@@ -190,7 +190,7 @@ def test_the_standings_page_shows_what_an_open_match_would_give_and_the_season_b
     assert "Ann 10, Bas 5, Cas 6, Dre 8" in page
     assert "Duizenden · started" in page
     assert "Season so far: points per day played" in page
-    assert f'<th scope="col" class="num">{TODAY:%d/%m}</th>' in page
+    assert f'<th scope="col" class="num">{TODAY.day} {TODAY:%b}</th>' in page
     assert Standing.objects.filter(competition=competition).count() == 4
     csv = client.get(reverse("league_standings_csv", args=[competition.pk])).content.decode()
     assert csv.splitlines()[0] == (

@@ -164,8 +164,8 @@ def test_the_edit_page_changes_the_target_of_the_tables_to_come(client, winter):
 def test_the_csv_names_the_evenings_that_did_not_count(client, winter):
     body = client.get(reverse("league_standings_csv", args=[winter.pk])).content.decode()
     lines = list(csv.reader(io.StringIO(body)))
-    assert lines[0][9:] == ["evenings not counted", "10/02/2026", "10/16/2026", "10/30/2026", "11/13/2026"]
-    assert lines[1] == ["1", "Anna", "28", "4", "4", "2", "1.5", "1", "", "10/16/2026", "10", "7", "10", "8"]
+    assert lines[0][9:] == ["evenings not counted", "2026-10-02", "2026-10-16", "2026-10-30", "2026-11-13"]
+    assert lines[1] == ["1", "Anna", "28", "4", "4", "2", "1.5", "1", "", "2026-10-16", "10", "7", "10", "8"]
     assert lines[8][:3] == ["8", "Hanna", "17"] and lines[8][8] == "1"
     assert lines[9][:3] == ["", "Ilse", "4"]
 

@@ -85,14 +85,14 @@ def test_names_are_escaped_everywhere():
 def test_numbers_and_words_follow_the_language():
     with translation.override("en"):
         english = open_table_rows([(_match(), OpenTable(1, (("Anna", "3"),)))])
-    assert "1 deal · points if it ended now:" in english and "Duizenden · started 12/01/2026" in english
+    assert "1 deal · points if it ended now:" in english and "Duizenden · started 1 Dec 2026" in english
     with translation.override("en"):
         evening = open_table_rows([(_match(round=2, number=3, day=date(2026, 12, 4)), OpenTable(0, ()))])
-    assert "12/04/2026 · round 2, table 3</a>" in evening and 'href="/matches/1/"' in evening
+    assert "4 Dec 2026 · round 2, table 3</a>" in evening and 'href="/matches/1/"' in evening
     with translation.override("nl"):
         assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
         dutch = open_table_rows([(_match(), OpenTable(1, (("Anna", "3"),)))])
-    assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1-12-2026" in dutch
+    assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1 Dec 2026" in dutch
 
 
 def test_a_players_points_per_evening_are_a_row_with_a_cell_per_evening():
@@ -119,7 +119,7 @@ def test_points_are_whole_numbers_bare_and_others_with_two_places(language, writ
 EVENING_LOOP = Template(
     "{% load i18n %}{% for evening in evenings %}"
     '<li class="row"><a href="{% url \'league_evening\' evening.pk %}">'
-    '{{ evening.date|date:"DATE_FORMAT" }}</a>\n'
+    '{{ evening.date|date:"j F Y" }}</a>\n'
     '    <small class="muted">{% if several_games %}{{ evening.game_name }} · {% endif %}'
     "{% blocktranslate count tables=evening.table_count %}{{ tables }} table{% plural %}{{ tables }} tables"
     "{% endblocktranslate %}"
