@@ -243,13 +243,13 @@ def test_writing_an_export_reads_its_matches_in_chunks(
 ) -> None:
     """Up to 200 matches, one read of matches, seats, players, rounds, history and the accounts
     they name each, however many (and the progress saved before and after, the club's members,
-    players and competitions, the file)."""
+    players, competitions and house games, the file)."""
     from matches.exports import write_export
     from matches.models import ClubExport
 
     club = Club.personal_for(alice)
     _finished_matches(club, alice, matches)
     export = ClubExport.objects.create(club=club, requested_by=alice)
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(14):
         write_export(export)
     assert export.status == ClubExport.Status.DONE
