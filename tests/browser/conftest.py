@@ -74,6 +74,7 @@ def logged_in(page, live_server, transactional_db):
 
 def assert_fits_the_phone(page) -> None:
     """Nothing sticks out sideways at 360 px (the grid scrolls inside its own box)."""
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     wide = page.evaluate(
         """(limit) => [...document.querySelectorAll('body *')]

@@ -34,6 +34,8 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
     page.goto(f"{live_server.url}/clubs/{club.pk}/")
     page.click("text=House games: every other game the club plays")
     page.click("text=From the blocks")
+    # The click starts a navigation; measure the new page, not the one being left.
+    expect(page.locator("input[name='name']")).to_be_visible()
     assert_fits_the_phone(page)
     page.fill("input[name='name']", "Hartenjagen")
     page.fill("input[name='players.min']", "3")
