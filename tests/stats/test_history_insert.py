@@ -3,7 +3,7 @@ ones ``bulk_create`` writes from the same changes, on every database."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -37,13 +37,18 @@ def test_the_written_history_is_the_one_bulk_create_writes():
 
 def test_a_history_longer_than_one_statement_is_written_whole_and_in_order():
     club = ClubFactory()
-    match = MatchFactory(club=club)
     player = PlayerFactory(club=club, name="Zoe History")
-    finished = {match.pk: datetime(2026, 12, 3, 22, 0, tzinfo=UTC)}
     count = 2 * ROWS_PER_STATEMENT + 3  # two whole statements and three rows after them
+    # One player over many matches (the table checks no reference, so ids alone will do).
+    first = MatchFactory(club=club).pk
+    finished = {
+        first + n: datetime(2026, 12, 3, 22, 0, tzinfo=UTC) + timedelta(minutes=n) for n in range(count)
+    }
     changes = [
-        Change(match.pk, player.pk, "canasta", 25.0, 8.3, float(n), 7.9, 25.0, 8.3, 26.0, 8.0)
+        Change(first + n, player.pk, "canasta", 25.0, 8.3, float(n), 7.9, 25.0, 8.3, 26.0, 8.0)
         for n in range(count)
     ]
     insert_history(changes, finished)
-    assert sorted(RatingChange.objects.values_list("game_mu", flat=True)) == [float(n) for n in range(count)]
+    assert list(RatingChange.objects.order_by("finished_at").values_list("game_mu", flat=True)) == [
+        float(n) for n in range(count)
+    ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from players.models import Club
+from stats import models as stats_models
 from stats.models import Rating, RatingChange, finished_results, recompute
 from stats.rating import OVERALL, Result, Skill, initial, rate
 from tests.stats.support import deal, finished_match
@@ -155,3 +156,28 @@ def test_the_stored_history_holds_exactly_what_the_fold_computed(club, alice):
         for (ladder, player), skill in ratings.items()
     }
     assert {ladder for ladder, _ in stored} == {"duizenden", OVERALL}
+
+
+def test_a_recompute_failing_halfway_keeps_the_history_it_would_have_replaced(club, alice, monkeypatch):
+    """The history is written while the matches are being rated: a failure halfway (some rows
+    already sent to the database) leaves the stored ratings and history as they were, and the
+    connection usable."""
+    for scores in ([50, 30, 10], [10, 50, 30], [30, 10, 50]):
+        finished_match(club, ["Anna", "Bram", "Cor"], scores, by=alice)
+    before = stored(club)
+    real_fold = stats_models.fold
+
+    def failing_fold(results, start):
+        for number, change in enumerate(real_fold(results, start)):
+            if number == 4:
+                raise RuntimeError("openskill gave up")
+            yield change
+
+    monkeypatch.setattr(stats_models, "ROWS_PER_STATEMENT", 1)  # rows sent before the failure
+    monkeypatch.setattr(stats_models, "fold", failing_fold)
+    with pytest.raises(RuntimeError, match="openskill gave up"):
+        recompute(club)
+    assert stored(club) == before
+    monkeypatch.setattr(stats_models, "fold", real_fold)
+    recompute(club)
+    assert stored(club) == before
