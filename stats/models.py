@@ -238,10 +238,10 @@ def insert_history(changes: Iterable[Change], finished: Mapping[int, datetime]) 
     psycopg sends each statement as soon as it has its values (pipeline mode), so the database
     writes one while the next is being rated, on the other core (SQLite's module takes them as
     they come too, one after the other). Built first and sent after, the 39 500 rows cost the
-    recompute 0.25–0.4 s on top of the rating, 1.59 times the bare loop with every other change
+    recompute 0.25 to 0.4 s on top of the rating, 1.59 times the bare loop with every other change
     of this table made; sent as rated, they cost the rating 0.1 s more, and the recompute is 1.27
     to 1.37 times the bare loop (``make bench``, three runs, docs/performance.md). The statement
-    size stopped mattering then: 25, 50, 100 and 250 rows a statement all wrote in 0.61–0.63 s.
+    size stopped mattering then: 25, 50, 100 and 250 rows a statement all wrote in 0.61 to 0.63 s.
 
     Columns come from the model's fields, so a renamed field follows; each match's finish time is
     prepared once through its field."""
