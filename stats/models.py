@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
+from typing import Any
 
 from django.db import connections, models, router, transaction
 from django.db.models import Field, Q
@@ -258,10 +259,10 @@ def insert_history(changes: Iterable[Change], finished: Mapping[int, datetime]) 
     # The database's own limit on parameters a statement may hold (SQLite's is the lowest).
     size = max(1, min(ROWS_PER_STATEMENT, connection.ops.bulk_batch_size(fields, range(ROWS_PER_STATEMENT))))
     whole = size * len(fields)
-    rest: list[object] = []  # the values of the rows after the last whole statement
+    rest: list[Any] = []  # the values of the rows after the last whole statement
 
-    def statements() -> Iterator[list[object]]:
-        values: list[object] = []
+    def statements() -> Iterator[list[Any]]:
+        values: list[Any] = []
         for change in changes:
             values.append(prepared[change.match_id])  # the match's finish time, then the change as is
             values.extend(change)
@@ -271,7 +272,9 @@ def insert_history(changes: Iterable[Change], finished: Mapping[int, datetime]) 
         rest.extend(values)
 
     with connection.cursor() as cursor:
-        cursor.executemany(insert + ", ".join([one_row] * size), statements())
+        # Django passes an iterator on as it is (its SQLite cursor peeks "carefully as a generator
+        # can be passed"); django-stubs only know a sequence.
+        cursor.executemany(insert + ", ".join([one_row] * size), statements())  # type: ignore[arg-type]
         if rest:
             cursor.execute(insert + ", ".join([one_row] * (len(rest) // len(fields))), rest)
 
