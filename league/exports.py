@@ -100,7 +100,9 @@ class Competitions:
             competition = Competition(
                 club=club,
                 name=plain_name(item["name"], f"{where}.name"),
-                games=item["games"],
+                games=[context.game(slug) for slug in item["games"]]
+                if isinstance(item["games"], list)
+                else item["games"],
                 starts_on=day(item["starts_on"], f"{where}.starts_on"),
                 ends_on=day(item["ends_on"], f"{where}.ends_on"),
                 counts=choice(item["counts"], f"{where}.counts", Competition.Counts.values),
@@ -125,7 +127,7 @@ class Competitions:
         evening = Evening(
             competition=competition,
             date=day(item["date"], f"{where}.date"),
-            game=choice(item["game"], f"{where}.game", competition.games),
+            game=choice(context.game(item["game"]), f"{where}.game", competition.games),
             counts=flag(item["counts"], f"{where}.counts"),
         )
         _checked(evening, where)

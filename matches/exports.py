@@ -2,10 +2,11 @@
 for a spreadsheet (CSV).
 
 The JSON is a backup of the whole club: its members (by username), its players, its house games
-(under their slugs, which its matches and competitions name; a slug the importing site has
-already stays that game's), and every match, deleted ones too, with its game, set-up, rounds as
-posted, who entered and confirmed each round, the history of every change, and the dates of it
-all; other apps add what they keep of a club
+(under their slugs, which its matches and competitions name; where the importing site has a
+slug already, the club imported where it was exported, the game comes in under a new one and
+the file's matches and competitions follow it), and every match, deleted ones too, with its
+game, set-up, rounds as posted, who entered and confirmed each round, the history of every
+change, and the dates of it all; other apps add what they keep of a club
 (the league its competitions, evenings, presence and tables) through a ``Section``, so this
 module imports none of them. Database ids stay out: matches are named by their place in the
 file, players by their name, accounts by their username. Exporting, importing into an empty
@@ -53,7 +54,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
-from matches.house_games import SLUG_PREFIX, HouseGame
+from matches.house_games import SLUG_PREFIX, HouseGame, new_slug
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Match, Round, RoundRevision
 from matches.refusals import SiteRefused
 from players.models import Club, Guest, Membership, Player, clean_player_name
@@ -470,11 +471,17 @@ def day(value: object, where: str) -> datetime.date:
 @dataclass
 class Loading:
     """What a ``Section`` gets to rebuild its part: the club's players by name, its matches in
-    the file's order, and the accounts the file names that exist here."""
+    the file's order, the accounts the file names that exist here, and the house games that
+    came in under a new slug (the file's slug: the site's)."""
 
     matches: list[Match]
     players: dict[str, Player]
     users: _Users
+    renamed_games: Mapping[str, str] = field(default_factory=dict)
+
+    def game(self, slug: object) -> object:
+        """The site's slug for a game the file names (anything else is checked by the caller)."""
+        return self.renamed_games.get(slug, slug) if isinstance(slug, str) else slug
 
 
 @dataclass
@@ -536,16 +543,18 @@ def import_club(data: object, *, owner: Any) -> Imported:
     users = _Users()
     club = _load_club(data["club"], version)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
+    renamed: dict[str, str] = {}
     if version == VERSION:
         _load_members(club, data["members"], owner, users)
-        _load_house_games(club, data.get("house_games", []))
+        renamed = _load_house_games(club, data.get("house_games", []))
     _load_players(club, data["players"], version, users)
     matches = [
-        _load_match(club, item, f"matches[{index}]", version, owner, users)
+        _load_match(club, item, f"matches[{index}]", version, owner, users, renamed)
         for index, item in enumerate(a_list(data["matches"], "matches"))
     ]
     if version == VERSION:
-        loading = Loading(matches, {player.name: player for player in club.players.all()}, users)
+        players = {player.name: player for player in club.players.all()}
+        loading = Loading(matches, players, users, renamed)
         for key, section in SECTIONS.items():
             section.load(club, data[key], loading)
     return Imported(club, frozenset(users.missing))
@@ -562,11 +571,14 @@ def _load_club(value: object, version: int) -> Club:
     return club
 
 
-def _load_house_games(club: Club, value: object) -> None:
+def _load_house_games(club: Club, value: object) -> dict[str, str]:
     """The club's house games with their slugs (its matches and competitions name them so),
-    before the matches; a slug the site has already (the club imported where it was exported)
-    stays that game's: its matches keep their own copy of the rules anyway."""
+    before the matches. A slug the site has already (the club imported where it was exported)
+    stays the game that has it; the club's copy comes in under a new slug, returned as the
+    file's slug: the site's, for the matches and competitions to follow."""
     taken = set(HouseGame.objects.values_list("slug", flat=True))
+    seen: set[str] = set()
+    renamed: dict[str, str] = {}
     for index, entry in enumerate(a_list(value, "house_games")):
         where = f"house_games[{index}]"
         item = an_object(entry, where, HOUSE_GAME_KEYS, required=HOUSE_GAME_KEYS)
@@ -578,13 +590,17 @@ def _load_house_games(club: Club, value: object) -> None:
             rules = read_definition(item["definition"])
         version = whole_number(item["version"], f"{where}.version", least=1)
         created_at = moment(item["created_at"], f"{where}.created_at")
+        if slug in seen:
+            raise BadFile(f"{where}.slug", f"{_shown(slug)} is in the file twice")
+        seen.add(slug)
         if slug in taken:
-            continue
-        taken.add(slug)
+            renamed[slug] = new_slug()
+        definition = definition_json(rules)
         game = HouseGame.objects.create(
-            club=club, slug=slug, name=name, definition=definition_json(rules), version=version
+            club=club, slug=renamed.get(slug, slug), name=name, definition=definition, version=version
         )
         HouseGame.objects.filter(pk=game.pk).update(created_at=created_at)
+    return renamed
 
 
 def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:
@@ -632,7 +648,9 @@ def _load_players(club: Club, value: object, version: int, users: _Users) -> Non
         )
 
 
-def _load_match(club: Club, value: object, where: str, version: int, owner: Any, users: _Users) -> Match:
+def _load_match(
+    club: Club, value: object, where: str, version: int, owner: Any, users: _Users, renamed: Mapping[str, str]
+) -> Match:
     keys = MATCH_KEYS_2 if version == VERSION else (*MATCH_KEYS, "rounds")
     required = (*keys, "rounds") if version == VERSION else ("game", "players", "rounds")
     item = an_object(value, where, (*keys, "rounds", "definition"), required=required)
@@ -645,7 +663,7 @@ def _load_match(club: Club, value: object, where: str, version: int, owner: Any,
     with _refusals_at(where):
         match = Match.start(
             club=club,
-            game=text(item["game"], f"{where}.game", 32),
+            game=renamed.get(slug := text(item["game"], f"{where}.game", 32), slug),
             players=seated,
             teams=item.get("teams"),
             options=item.get("options"),

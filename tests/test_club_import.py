@@ -269,18 +269,36 @@ def test_a_clubs_house_games_come_back_with_their_names_rules_and_version(with_h
     assert json.loads(json.dumps(export_club(club), cls=DjangoJSONEncoder)) == with_house_games
 
 
-def test_a_house_game_the_site_has_already_is_left_as_it_is(alice, import_bytes):
+def test_a_house_game_the_site_has_already_stays_and_the_import_gets_its_own_copy(alice, import_bytes):
+    """The club imported on the site it was exported from: the game under the file's slug stays
+    the old club's as it is now; the imported club gets the game as the file has it, under a new
+    slug, and its competition, evening and match follow that slug."""
     club = Club.found("De Klaverclub", by=alice)
     game = HouseGameFactory.create(club=club)
+    competition = CompetitionFactory.create(club=club, games=[game.slug], options={})
+    EveningFactory.create(competition=competition, game=game.slug)
+    Match.start(club=club, game=game.slug, players=["Anna", "Bram", "Cor", "Dirk"], by=alice)
     document = export_club(club)
     game.change({**TEMPLATES["hartenjagen"], "name": "Hearts"})
     club.name = "Oud"
     club.save(update_fields=["name"])
     import_bytes(json.dumps(document, cls=DjangoJSONEncoder).encode())
     imported = Club.objects.get(name="De Klaverclub")
-    assert not imported.house_games.exists()
+    copy = imported.house_games.get()
+    assert copy.slug != game.slug
+    assert (copy.name, copy.version) == ("Hartenjagen", 1)
+    assert imported.competitions.get().games == [copy.slug]
+    assert imported.competitions.get().evenings.get().game == copy.slug
+    assert imported.matches.get().game == copy.slug
     game.refresh_from_db()
     assert (game.club, game.name, game.version) == (club, "Hearts", 2)
+
+
+def test_a_house_game_twice_in_a_file_is_refused(with_house_games, import_bytes):
+    with_house_games["house_games"][1]["slug"] = with_house_games["house_games"][0]["slug"]
+    with pytest.raises(CommandError, match=r"house_games\[1\]\.slug.*twice"):
+        import_bytes(json.dumps(with_house_games).encode())
+    assert not HouseGame.objects.exists()
 
 
 def test_a_backup_written_before_house_games_were_exported_still_imports(version_2, import_bytes):

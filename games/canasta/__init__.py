@@ -211,6 +211,8 @@ class CanastaHome(BaseHome):
             "special_canastas": setup.bool_option("special_canastas"),
             # A side of one player: whoever went out holds nothing, so the form fills in 0.
             "alone": [len(seats) == 1 for seats in setup.units],
+            # Every red three of the packs counted: no side can have another (canasta.js).
+            "red_threes_limit": canasta.RED_THREES_PER_PACK * setup.int_option("packs"),
         }
 
     def parse_round(self, data: QueryDict, lines: int) -> Json:

@@ -134,3 +134,21 @@ def test_plays_a_canasta_partnership_match_to_5000_at_phone_size(logged_in: Page
     expect(page.locator(".canasta-hints [data-minimum-meld]")).to_have_count(0)
     expect(page.locator("#round-form")).to_have_count(0)
     assert_fits_the_phone(page)
+
+
+def test_once_the_packs_red_threes_are_all_counted_no_side_can_count_another(logged_in: Page, live_server):
+    page = logged_in
+    page.click("text=New match")
+    page.click("text=Canasta")
+    fill_seats(page, ["Anna", "Bram"])
+    page.click("button:has-text('Start the match')")
+    plus = page.locator("#round-form .canasta-counter:has([name$='.red_threes:int']) [data-step='1']")
+    expect(plus).to_have_count(2)
+    count_up(page, 0, "red_threes", 3)
+    expect(plus.nth(1)).to_be_enabled()
+    count_up(page, 1, "red_threes", 1)  # two packs, four red threes: all of them counted
+    expect(plus.nth(0)).to_be_disabled()
+    expect(plus.nth(1)).to_be_disabled()
+    side(page, 0).locator(".canasta-counter:has([name$='.red_threes:int']) [data-step='-1']").click()
+    expect(plus.nth(0)).to_be_enabled()
+    expect(plus.nth(1)).to_be_enabled()

@@ -7,11 +7,32 @@
   if (window.scoreblokCanastaCounters) return;
   window.scoreblokCanastaCounters = true;
 
+  // The packs hold so many red threes: once the sides' counts reach it, no side can have one
+  // more, so every red-three "+" is off (typing stays free: the server says what is wrong).
+  function capRedThrees(form) {
+    const entry = form && form.querySelector(".canasta-entry[data-red-threes-limit]");
+    if (!entry) return;
+    const limit = parseInt(entry.dataset.redThreesLimit, 10);
+    const inputs = entry.querySelectorAll("input[name$='.red_threes:int']");
+    let counted = 0;
+    inputs.forEach(function (input) { counted += parseInt(input.value, 10) || 0; });
+    inputs.forEach(function (input) {
+      input.parentElement.querySelector("[data-step='1']").disabled = counted >= limit;
+    });
+  }
+
   function init(root) {
     root.querySelectorAll(".canasta-counter [data-step]").forEach(function (button) {
       button.hidden = false;
     });
+    root.querySelectorAll(".canasta-entry").forEach(function (entry) { capRedThrees(entry.parentElement); });
   }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input[name$='.red_threes:int']")) {
+      capRedThrees(event.target.closest(".canasta-entry").parentElement);
+    }
+  });
 
   document.addEventListener("mousedown", function (event) {
     if (event.target.closest(".canasta-counter [data-step]")) event.preventDefault();
