@@ -16,7 +16,9 @@
 
   var STORE = "scoreblok.pending-rounds";
   var RETRY = 5000;
+  var SENT_SHOWN = 20000; // how long "sent" stays on screen, unless the next round comes first
   var sending = false;
+  var sent = { numbers: [], page: null, until: 0, reveal: false }; // what the last flush stored
 
   function load() {
     try {
@@ -148,8 +150,29 @@
     return element;
   }
 
+  // The rounds that waited are stored: said where the waiting box was, until the next round
+  // or SENT_SHOWN (the sheet is swapped by htmx meanwhile: each render puts it back).
+  function renderSent(sheet, anchor) {
+    var old = document.querySelector("[data-sent-rounds]");
+    var shown = sheet && sent.page === location.pathname && Date.now() <= sent.until && sent.numbers.length;
+    var t = texts();
+    var text = shown ? fill(sent.numbers.length > 1 ? t.sentMany : t.sentOne, sent.numbers.join(", ")) : "";
+    // Left where it is when nothing changed: a status line made again is read out again.
+    if (old && shown && sheet.contains(old) && old.textContent === text) return;
+    if (old) old.remove();
+    if (!shown) return;
+    var line = document.createElement("p");
+    line.className = "sent-rounds";
+    line.setAttribute("data-sent-rounds", "");
+    line.setAttribute("role", "status");
+    line.textContent = text;
+    if (anchor) anchor.parentNode.insertBefore(line, anchor);
+    else sheet.appendChild(line);
+  }
+
   function render() {
     var sheet = document.getElementById("sheet");
+    renderSent(sheet, sheet && (sheet.querySelector("#round-form") || sheet.querySelector(".grid-wrap")));
     if (sheet) {
       sheet.querySelectorAll("tr.live-conflict").forEach(function (row) { row.classList.remove("live-conflict"); });
     }
@@ -231,7 +254,8 @@
   function refreshSheet() {
     var sheet = document.getElementById("sheet");
     var form = sheet && sheet.querySelector("#round-form");
-    if (!sheet || !window.htmx || (form && form.dataset.dirty)) return Promise.resolve();
+    if (!sheet || !window.htmx || (form && form.dataset.dirty)) return Promise.resolve(false);
+    sent.reveal = true; // once the fresh sheet has settled (htmx:afterSettle)
     return window.htmx.ajax("GET", location.pathname, { target: "#sheet", swap: "outerHTML" });
   }
 
@@ -263,6 +287,11 @@
       }
       if (response.ok) {
         remove(item.key);
+        if (item.page === location.pathname) {
+          sent.numbers.push(item.number);
+          sent.page = item.page;
+          sent.until = Date.now() + SENT_SHOWN;
+        }
         return "stored";
       }
       if (response.status === 409) {
@@ -296,6 +325,7 @@
     var waiting = load().filter(function (item) { return item.state === "pending" || item.state === "login"; });
     if (!waiting.length) return;
     sending = true;
+    sent.numbers = [];
     var stored = false;
     var blocked = {};
     waiting
@@ -313,7 +343,10 @@
         sending = false;
         return stored || Object.keys(blocked).length ? refreshSheet() : null;
       })
-      .then(render, render);
+      .then(function (swapped) {
+        render();
+        if (swapped === false) reveal(); // the sheet stays (a round half typed): no settle comes
+      }, render);
   }
 
   window.addEventListener("online", flush);
@@ -322,7 +355,25 @@
     render();
     flush();
   });
-  document.addEventListener("htmx:afterSettle", render);
+  // The sheet grew by the rounds sent, and the page kept its scroll: the word that they went is
+  // brought into view once, when the fresh sheet has settled.
+  function reveal() {
+    var line = sent.reveal && document.querySelector("[data-sent-rounds]");
+    sent.reveal = false;
+    if (line) line.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    render();
+    reveal();
+  });
+  // A new round sent by hand: the news of the ones sent before is old.
+  document.addEventListener("submit", function (event) {
+    if (event.target.id === "round-form") {
+      sent.numbers = [];
+      renderSent(null, null);
+    }
+  });
 
   var PAGE_CACHE = "scoreblok-pages";
 

@@ -190,6 +190,7 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in:
     go_online(page.context)
     expect(page.locator(".grid tbody tr")).to_have_count(2, timeout=10_000)
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
+    expect(page.locator("[data-sent-rounds]")).to_have_text("Deals 1, 2 are sent: they are on the sheet now.")
     page.reload()
     page.wait_for_load_state("networkidle")
     expect(page.locator(".grid tbody tr")).to_have_count(2)
@@ -282,7 +283,13 @@ def test_a_round_kept_offline_says_so_on_screen_and_an_empty_second_save_keeps_n
     go_online(page.context)
     expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1, timeout=10_000)
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
+    # Where the waiting round was, the word that it went; gone with the next round.
+    expect(page.locator("[data-sent-rounds]")).to_have_text("Deal 1 is sent: it is on the sheet now.")
+    notice_on_screen(page, "[data-sent-rounds]")
     assert rounds(match) == [1]
+    enter_deal(page, 1, [45, 0])
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2)
+    expect(page.locator("[data-sent-rounds]")).to_have_count(0)
 
 
 def test_undo_from_the_bottom_of_the_sheet_leaves_its_notice_and_redo_on_screen(logged_in: Page, live_server):
