@@ -100,9 +100,7 @@ class Competitions:
             competition = Competition(
                 club=club,
                 name=plain_name(item["name"], f"{where}.name"),
-                games=[context.game(slug) for slug in item["games"]]
-                if isinstance(item["games"], list)
-                else item["games"],
+                games=context.games(item["games"]),
                 starts_on=day(item["starts_on"], f"{where}.starts_on"),
                 ends_on=day(item["ends_on"], f"{where}.ends_on"),
                 counts=choice(item["counts"], f"{where}.counts", Competition.Counts.values),

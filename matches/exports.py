@@ -483,6 +483,10 @@ class Loading:
         """The site's slug for a game the file names (anything else is checked by the caller)."""
         return self.renamed_games.get(slug, slug) if isinstance(slug, str) else slug
 
+    def games(self, slugs: object) -> object:
+        """``game`` for each of a list the file gives (anything else is checked by the caller)."""
+        return [self.game(slug) for slug in slugs] if isinstance(slugs, list) else slugs
+
 
 @dataclass
 class _Users:

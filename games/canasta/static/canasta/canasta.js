@@ -9,9 +9,8 @@
 
   // The packs hold so many red threes: once the sides' counts reach it, no side can have one
   // more, so every red-three "+" is off (typing stays free: the server says what is wrong).
-  function capRedThrees(form) {
-    const entry = form && form.querySelector(".canasta-entry[data-red-threes-limit]");
-    if (!entry) return;
+  function capRedThrees(entry) {
+    if (!entry || !entry.dataset.redThreesLimit) return;
     const limit = parseInt(entry.dataset.redThreesLimit, 10);
     const inputs = entry.querySelectorAll("input[name$='.red_threes:int']");
     let counted = 0;
@@ -25,12 +24,12 @@
     root.querySelectorAll(".canasta-counter [data-step]").forEach(function (button) {
       button.hidden = false;
     });
-    root.querySelectorAll(".canasta-entry").forEach(function (entry) { capRedThrees(entry.parentElement); });
+    root.querySelectorAll(".canasta-entry").forEach(capRedThrees);
   }
 
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("input[name$='.red_threes:int']")) {
-      capRedThrees(event.target.closest(".canasta-entry").parentElement);
+      capRedThrees(event.target.closest(".canasta-entry"));
     }
   });
 
