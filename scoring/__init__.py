@@ -8,8 +8,9 @@ Everything the site knows about a game lives here. The apps call these:
   to a ``MatchState``; ``replay_stored(game, setup, rounds)`` the same fold for rounds read
   back from storage, which were checked when stored (it skips the checks: every request does it);
 - ``correct_round(...)``: a replay with one round replaced;
-- ``snapshot(state)`` / ``resume(game, setup, snapshot)``: a state as plain JSON-able values
-  and back, so a stored match goes on without replaying its rounds.
+- ``snapshot(state)`` / ``resume(game, setup, snapshot[, scores])``: a state as a few plain
+  JSON-able values (totals, deals played, the last deal, progress) and back, so a stored match
+  goes on without replaying its rounds; with every deal's scores, the state holds them too.
 
 A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a code, the
 field, params); the engine never builds sentences.

@@ -148,7 +148,8 @@ class Game[P, H](Protocol):
 class ScoreLog:
     """The round scores so far, as a chain that shares its past: adding a round is one new link,
     so a fold over n rounds stays linear (a tuple copied at every round made it quadratic).
-    Two logs are equal when they hold the same scores."""
+    Two logs are equal when they hold the same scores (a log that does not hold all of its
+    deals, ``resumed``, cannot be compared: ``ValueError``)."""
 
     last: Scores | None = None  # None only for the empty log
     before: ScoreLog | None = None
@@ -156,6 +157,9 @@ class ScoreLog:
     # The rounds before ``last`` in one piece, in a log made whole (``of``) rather than round by
     # round: a replay of stored rounds (``replay_stored``) then builds one link, not one per deal.
     earlier: tuple[Scores, ...] = ()
+    # False for a log resumed without its deals (``resumed``): it holds the number of deals and
+    # the last one's scores, not the scores before it.
+    whole: bool = True
 
     @classmethod
     def of(cls, scores: Sequence[Scores]) -> ScoreLog:
@@ -163,6 +167,17 @@ class ScoreLog:
         if not scores:
             return cls()
         return cls(scores[-1], None, len(scores), tuple(scores[:-1]))
+
+    @classmethod
+    def resumed(cls, length: int, last: Scores | None) -> ScoreLog:
+        """A log of ``length`` deals that holds the last one's scores only: what a state resumed
+        from a snapshot knows (the site keeps each deal's scores with its stored round). Adding
+        to it works as to any log; listing or comparing its deals raises ``ValueError``."""
+        if length < 0 or (last is None) != (length == 0):
+            raise ValueError(f"a log of {length} deals with last deal {last!r}")
+        if length <= 1:
+            return cls(last, None, length)
+        return cls(last, None, length, whole=False)
 
     def add(self, scores: Scores) -> ScoreLog:
         return ScoreLog(scores, self, self.length + 1)
@@ -173,6 +188,8 @@ class ScoreLog:
         newest_first: list[Scores] = []
         link: ScoreLog | None = self
         while link is not None and link.last is not None:
+            if not link.whole:
+                raise ValueError(f"this log holds the last deal of {link.length}, not the ones before it")
             newest_first.append(link.last)
             if link.earlier:
                 return link.earlier, tuple(reversed(newest_first))
@@ -210,7 +227,8 @@ class MatchState[P, H]:
 
     @cached_property
     def scores(self) -> tuple[Scores, ...]:
-        """Per round, per unit; built from the log once, when a page or a test asks."""
+        """Per round, per unit; built from the log once, when a page or a test asks
+        (``ValueError`` for a state resumed without its deals' scores: see ``resume``)."""
         return self.log.as_tuple()
 
     @property
@@ -359,28 +377,45 @@ def _replay_one[P, H](state: MatchState[P, H], number: int, body: object) -> Mat
 
 
 def snapshot(state: MatchState[object, object]) -> dict[str, object]:
-    """What ``resume`` goes on from, as plain JSON-able values: every deal's scores and the
-    game's progress (a dataclass's fields by name, tuples written as lists). The site stores it
-    beside a match's rounds in the same transaction (``Match.snapshot``), so a deal does not read
-    and replay every earlier one."""
+    """What ``resume`` goes on from, as plain JSON-able values: the number of deals played, the
+    totals, the last deal's scores and the game's progress (a dataclass's fields by name, tuples
+    written as lists). Its size does not grow with the match. The site stores it beside a match's
+    rounds in the same transaction (``Match.snapshot``), so a deal does not read and replay every
+    earlier one."""
     progress = state.progress
     if dataclasses.is_dataclass(progress) and not isinstance(progress, type):
         plain = {f.name: _plain(getattr(progress, f.name)) for f in dataclasses.fields(progress)}
     else:
         plain = {"": _plain(progress)}
-    return {"scores": [list(scores) for scores in state.scores], "progress": plain}
+    last = state.log.last
+    return {
+        "played": state.played,
+        "totals": list(state.totals),
+        "last": list(last) if last is not None else None,
+        "progress": plain,
+    }
 
 
-def resume[P, H](game: Game[P, H], setup: Setup, stored: Mapping[str, object]) -> MatchState[P, H]:
+def resume[P, H](
+    game: Game[P, H],
+    setup: Setup,
+    stored: Mapping[str, object],
+    scores: Sequence[Sequence[int]] | None = None,
+) -> MatchState[P, H]:
     """The state a ``snapshot`` was taken of: equal to the replay of the same rounds (a property
     test holds it for every game). A game's progress is a frozen dataclass of ints, strings,
     booleans and tuples of them (or one such value), rebuilt here from the progress of a new
-    match."""
-    raw_scores = stored["scores"]
-    raw_progress = stored["progress"]
-    if not isinstance(raw_scores, list) or not isinstance(raw_progress, dict):
+    match.
+
+    ``scores``: every deal's scores, as the site stored them with its rounds, for a page that
+    shows them (``MatchState.scores``). Without them the state knows the totals, the number of
+    deals and the last deal's scores, which is all that playing on, the standings and what comes
+    next need; asking it for every deal's scores raises ``ValueError``."""
+    played, raw_totals, raw_last, raw_progress = (
+        stored.get(key) for key in ("played", "totals", "last", "progress")
+    )
+    if not (isinstance(played, int) and isinstance(raw_totals, list) and isinstance(raw_progress, dict)):
         raise ValueError("not a snapshot")
-    rounds: list[Scores] = [tuple(row) for row in raw_scores]
     start = game.start(setup)
     progress: P
     if dataclasses.is_dataclass(start) and not isinstance(start, type):
@@ -388,12 +423,19 @@ def resume[P, H](game: Game[P, H], setup: Setup, stored: Mapping[str, object]) -
         progress = dataclasses.replace(start, **fields)
     else:
         progress = cast(P, _frozen(raw_progress[""]))
-    units = len(setup.units)
-    totals: Scores = tuple(sum(column) for column in zip(*rounds, strict=True)) if rounds else (0,) * units
-    if len(totals) != units:
-        raise ValueError(f"{game.slug}: a snapshot of {len(totals)} units, the setup has {units}")
+    totals: Scores = tuple(raw_totals)
+    if len(totals) != len(setup.units):
+        raise ValueError(f"{game.slug}: a snapshot of {len(totals)} units, the setup has {len(setup.units)}")
+    last = tuple(raw_last) if isinstance(raw_last, list) else None
+    if scores is None:
+        log = ScoreLog.resumed(played, last)
+    else:
+        rounds = [tuple(row) for row in scores]
+        if len(rounds) != played or (rounds and rounds[-1] != last):
+            raise ValueError(f"{game.slug}: {len(rounds)} deals' scores for a snapshot of {played}")
+        log = ScoreLog.of(rounds)
     outlook = game.outlook(setup, progress, totals)
-    return MatchState(game, setup, totals, ScoreLog.of(rounds), progress, outlook)
+    return MatchState(game, setup, totals, log, progress, outlook)
 
 
 def _plain(value: object) -> object:

@@ -3,6 +3,7 @@ rounds would have built one by one, and grows the same way after it."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,3 +47,19 @@ def test_a_log_splits_into_the_piece_it_was_made_from_and_the_rounds_added_since
     assert tuple(earlier) + newer == log.as_tuple() == tuple(first + then)
     # Made whole from ``first``: its last round is a link of its own, the rest the one piece.
     assert tuple(earlier) == tuple(first[:-1])
+
+
+@given(rounds, rounds)
+def test_a_resumed_log_grows_like_the_log_it_stands_for_but_lists_no_deal_before_its_last(first, then):
+    """A log resumed from a snapshot (the number of deals and the last one) counts and adds as
+    the whole log does; what it does not hold it refuses to list or compare."""
+    whole = ScoreLog.of(first)
+    log = ScoreLog.resumed(whole.length, whole.last)
+    for row in then:
+        whole, log = whole.add(row), log.add(row)
+    assert (log.length, log.last) == (whole.length, whole.last)
+    if len(first) > 1:
+        with pytest.raises(ValueError):
+            log.as_tuple()
+    else:
+        assert log == whole

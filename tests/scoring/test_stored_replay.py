@@ -1,6 +1,7 @@
 """``replay_stored`` skips the checks of rounds that passed them when stored, and ``resume`` goes
 on from a stored ``snapshot`` instead of replaying: both must give exactly the state of the
-checked ``replay`` for every game, and a resumed match must play on exactly as the replayed one.
+checked ``replay`` for every game (each deal's scores too, when ``resume`` is given them), and a
+resumed match must play on exactly as the replayed one.
 Generated matches come from each game's own strategies (valid rounds, card maps included for
 Canasta), and the long matches of ``tests.long_matches`` (points and card maps, up to 200 rounds)
 add the shapes a real evening makes."""
@@ -19,9 +20,14 @@ from tests.long_matches import long_match
 from tests.scoring import test_barbuse, test_canasta, test_duizenden, test_frustration_fr, test_frustration_nl
 
 
-def assert_same_state(checked: MatchState[Any, Any], stored: MatchState[Any, Any]) -> None:
+def assert_same_state(
+    checked: MatchState[Any, Any], stored: MatchState[Any, Any], *, whole: bool = True
+) -> None:
     assert stored.totals == checked.totals
-    assert stored.scores == checked.scores
+    assert stored.played == checked.played
+    assert stored.log.last == checked.log.last
+    if whole:
+        assert stored.scores == checked.scores
     assert stored.progress == checked.progress
     assert stored.outlook == checked.outlook
     assert stored.next == checked.next
@@ -32,12 +38,19 @@ def assert_replays_agree(slug: str, setup: Setup, bodies: list[Any]) -> None:
     checked = replay(game, setup, bodies)
     assert_same_state(checked, replay_stored(game, setup, bodies))
     for cut in sorted({0, len(bodies) // 2, len(bodies)}):
-        # Stored as the database keeps it (JSON), then the rest of the match played on from it.
-        stored = json.loads(json.dumps(snapshot(replay(game, setup, bodies[:cut]))))
-        state = resume(game, setup, stored)
-        for body in bodies[cut:]:
-            state = play_round(state, body)
-        assert_same_state(checked, state)
+        # Stored as the database keeps it (JSON), then the rest of the match played on from it:
+        # as a deal is written (the snapshot alone) and as a page reads it (with every deal's
+        # scores, which the site keeps with its rounds).
+        before = replay(game, setup, bodies[:cut])
+        stored = json.loads(json.dumps(snapshot(before)))
+        kept_scores = json.loads(json.dumps(before.scores))
+        for state, whole in (
+            (resume(game, setup, stored), cut <= 1),
+            (resume(game, setup, stored, kept_scores), True),
+        ):
+            for body in bodies[cut:]:
+                state = play_round(state, body)
+            assert_same_state(checked, state, whole=whole)
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,3 +95,27 @@ def test_dutch_frustration_stored_replay_equals_checked_replay(match: tuple[int,
 def test_stored_replay_equals_checked_replay_on_long_matches(slug: str) -> None:
     setup, bodies = long_match(slug, 200)
     assert_replays_agree(slug, setup, bodies)
+
+
+def test_a_snapshot_does_not_grow_with_the_match() -> None:
+    """A snapshot holds the totals, the number of deals and the last deal: the same size at deal
+    200 as at deal 2 (the site writes it with every deal)."""
+    game = get_game("duizenden")
+    setup, bodies = long_match("duizenden", 200)
+    sizes = {len(json.dumps(snapshot(replay(game, setup, bodies[:played])))) for played in (2, 200)}
+    assert max(sizes) - min(sizes) < 40  # a few more digits in the totals and the count
+
+
+def test_a_state_resumed_without_the_deals_scores_refuses_to_list_them() -> None:
+    """Asked for every deal's scores it cannot know, a resumed state says so; it still knows the
+    last deal's, and a state given the wrong number of deals' scores is refused."""
+    game = get_game("duizenden")
+    setup, bodies = long_match("duizenden", 5)
+    state = replay(game, setup, bodies)
+    stored = snapshot(state)
+    resumed = resume(game, setup, stored)
+    assert resumed.log.last == state.log.last
+    with pytest.raises(ValueError, match="not the ones before"):
+        _ = resumed.scores
+    with pytest.raises(ValueError, match="deals' scores"):
+        resume(game, setup, stored, state.scores[:-1])
