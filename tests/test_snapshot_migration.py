@@ -43,3 +43,36 @@ def test_a_team_match_before_its_first_deal_has_a_zero_per_team() -> None:
     assert setup.teams is not None
     state = scoring.replay(game, setup, [])
     assert migration.slim(old_snapshot(state), len(setup.units)) == scoring.snapshot(state)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_rewrites_stored_snapshots_and_leaves_new_ones() -> None:
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("matches", "0013_house_games")], [("matches", "0014_snapshot_without_every_deal")]
+    game = scoring.get_game("duizenden")
+    setup, bodies = long_match("duizenden", 12)
+    state = scoring.replay(game, setup, bodies)
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("players", "Club").objects.create(name="Oud")
+    Match = old.get_model("matches", "Match")
+    shape = {"club": club, "game": "duizenden", "options": dict(setup.options), "player_count": setup.players}
+    stored = Match.objects.create(**shape, snapshot=old_snapshot(state))
+    current = Match.objects.create(**shape, snapshot=scoring.snapshot(state))
+    missing = Match.objects.create(**shape, snapshot=None)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps.get_model("matches", "Match")
+    assert new.objects.get(pk=stored.pk).snapshot == scoring.snapshot(state)
+    assert new.objects.get(pk=current.pk).snapshot == scoring.snapshot(state)
+    assert new.objects.get(pk=missing.pk).snapshot is None
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)  # and back: cleared, so the old code replays them
+    assert set(old.get_model("matches", "Match").objects.values_list("snapshot", flat=True)) == {None}
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())  # the schema every other test uses
