@@ -61,7 +61,7 @@ prod-local: install
 
 # Speed figures with their budgets (docs/performance.md): the engine, queries per request, a load
 # test behind gunicorn and bytes sent. Needs PostgreSQL; BENCH_DATABASE_URL names a database of
-# its own (dropped and made again), and the local Redis. Not part of `make test`: about fifteen minutes.
+# its own (dropped and made again), and the local Redis. Not part of `make test`: about eleven minutes.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scoreblok_bench
 
 bench: install
