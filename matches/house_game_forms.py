@@ -1,14 +1,19 @@
 """The phone form that declares a house game from rule blocks.
 
-Every block's fields are on the page at once (a page without JavaScript cannot hide them); the
-block chosen under "How a deal is entered" is the one read. The form only gathers what was typed
-into the definition's JSON; ``scoring.declared.read_definition`` decides, and each of its
-errors lands next to the field it names (``entry.total`` is the chosen block's ``total``).
+Its fields, limits, defaults and choices come from the definition's schema
+(``scoring.declared.schema``); this module only words them. The form holds the fields of one
+block, the one chosen under "How a deal is entered" (``kind``): choosing another swaps that
+block's fieldset in over htmx, or, without JavaScript, a button shows its fields with
+everything typed so far kept. Only the chosen block is read and checked. The form gathers
+what was typed into the definition's JSON; ``scoring.declared.read_definition`` decides, and
+each of its errors lands next to the field it names (``entry.total`` is ``points.total`` when
+the block is points).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import MISSING
 from typing import Any
 
 from django import forms
@@ -17,125 +22,173 @@ from django.utils.translation import gettext_lazy as _
 from games.words import rank_label
 from matches.messages import Worded, message_for
 from scoring import Refused
-from scoring.declared import CARD_KEYS, MAX_DECK, MAX_PLAYERS, MIN_PLAYERS, read_definition
-from scoring.options import MAX_POINTS, MAX_TARGET
+from scoring.declared import (
+    BLOCKS,
+    CARD_KEYS,
+    ENTRY_KIND,
+    Definition,
+    EntryKind,
+    FieldKind,
+    FieldSchema,
+    definition_json,
+    read_definition,
+    schema,
+)
 
 NUMBER = {"inputmode": "numeric"}
+KIND = "entry.kind"
+CARDS = "card_values"
+
+# Each field's words, by its name on the form: the definition's key, with the block's kind for
+# the block's fields (the same key means different things in two blocks).
+LABELS: Mapping[str, Any] = {
+    "name": _("Name of the game"),
+    "players.min": _("Fewest players"),
+    "players.max": _("Most players"),
+    "team_size": _("Seats"),
+    KIND: _("How a deal is entered"),
+    "points.multiple_of": _("Every entry a multiple of"),
+    "points.minimum": _("Lowest entry (empty: no limit)"),
+    "points.maximum": _("Highest entry (empty: no limit)"),
+    "points.total": _("Every deal adds up to (empty: any total)"),
+    "points.shoot_the_moon": _("Shooting the moon: who takes the whole total scores 0, the others the total"),
+    "points.one_zero_at_most": _("At most one 0 per deal"),
+    "went_out.out_score": _("Going out scores"),
+    "went_out.hand": _("The others' hand points"),
+    "went_out.card_values": _("Card values (empty: hands are typed as points)"),
+    "went_out.multiple_of": _("Hand points a multiple of"),
+    "went_out.maximum": _("Most points in one hand (empty: no limit)"),
+    "bids.schedule": _("Cards dealt"),
+    "bids.cards": _("Peak, or cards every deal"),
+    "bids.deals": _("Deals (same number every deal)"),
+    "bids.deck": _("Cards in the deck"),
+    "bids.dealer_rule": _("The dealer may not make the bids add up to the cards dealt"),
+    "bids.hit_base": _("A bid made scores"),
+    "bids.hit_per_trick": _("plus per trick"),
+    "bids.miss_per_trick": _("A bid missed costs per trick off"),
+    "bids.miss_fixed": _("or a fixed penalty (empty: per trick)"),
+    "end.kind": _("The match ends"),
+    "end.value": _("Target, limit or number of deals"),
+    "end.winner": _("After a number of deals, or the schedule"),
+}
+
+# The words of each choice, by the field's name on the form and the choice's value.
+CHOICES: Mapping[str, Mapping[object, Any]] = {
+    "team_size": {1: _("Everyone alone"), 2: _("In pairs"), 3: _("In teams of three")},
+    KIND: {
+        EntryKind.POINTS: _("Points per player or team"),
+        EntryKind.WENT_OUT: _("Who went out, and the others' hand points"),
+        EntryKind.BIDS: _("Bids and tricks"),
+    },
+    "went_out.hand": {"plus": _("count for them (lowest wins)"), "minus": _("are taken off their score")},
+    "bids.schedule": {
+        "up_down": _("1 up to a peak and back to 1"),
+        "fixed": _("The same number every deal"),
+    },
+    "end.kind": {
+        "target": _("when someone reaches a target: the highest total wins"),
+        "threshold": _("when someone reaches a limit: the lowest total wins"),
+        "deals": _("after a number of deals"),
+        "schedule": _("when the cards dealt have gone up and down"),
+    },
+    "end.winner": {"highest": _("the highest total wins"), "lowest": _("the lowest total wins")},
+}
 
 
-def _int(
-    label: Any, *, required: bool = False, low: int = -MAX_TARGET, high: int = MAX_TARGET, **kw: Any
-) -> forms.IntegerField:
+def form_fields() -> list[tuple[str, FieldSchema, str]]:
+    """Every field any declaration form can hold: its name on the form, its schema and the
+    block it belongs to ("" for the definition's own fields; a block's card values are one
+    entry, ``went_out.card_values``)."""
+    found: list[tuple[str, FieldSchema, str]] = []
+    for item in schema(Definition):
+        if item.kind == FieldKind.BLOCK:
+            found.append((KIND, ENTRY_KIND, ""))
+            for kind, block in BLOCKS.items():
+                found += [(f"{kind}.{inner.key}", inner, kind) for inner in schema(block)]
+        elif item.kind == FieldKind.OBJECT:
+            found += [(f"{item.key}.{inner.key}", inner, "") for inner in schema(item.type)]
+        else:
+            found.append((item.key, item, ""))
+    return found
+
+
+def _django_field(name: str, item: FieldSchema) -> forms.Field:
+    default = item.default()
+    initial = None if default is MISSING else getattr(default, "value", default)
+    # A field required only where it applies (the deals of a fixed schedule, the end's value)
+    # is left to the engine, which says "required" beside it when it does apply.
+    required = item.unused is MISSING
+    label = LABELS[name]
+    if name in CHOICES and item.kind == FieldKind.INT:
+        assert item.spec.low is not None and item.spec.high is not None
+        return forms.TypedChoiceField(
+            label=label,
+            coerce=int,
+            initial=initial,
+            choices=[(value, CHOICES[name][value]) for value in range(item.spec.low, item.spec.high + 1)],
+        )
+    if item.kind == FieldKind.INT:
+        return forms.IntegerField(
+            label=label,
+            required=required,
+            min_value=item.spec.low,
+            max_value=item.highest,
+            initial=initial,
+            widget=forms.NumberInput(attrs=NUMBER),
+        )
+    if item.kind == FieldKind.BOOL:
+        return forms.BooleanField(label=label, required=False, initial=initial)
+    if item.kind == FieldKind.CHOICE:
+        return forms.ChoiceField(
+            label=label,
+            required=required,
+            initial=initial,
+            choices=[(value, CHOICES[name][value]) for value in item.choices],
+            widget=forms.RadioSelect if name == KIND else forms.Select,
+        )
+    return forms.CharField(label=label, max_length=item.spec.high)
+
+
+def _card_field(rank: str, item: FieldSchema) -> forms.IntegerField:
     return forms.IntegerField(
-        label=label,
-        required=required,
-        min_value=low,
-        max_value=high,
+        label=rank_label(rank),
+        required=False,
+        min_value=item.spec.low,
+        max_value=item.spec.high,
         widget=forms.NumberInput(attrs=NUMBER),
-        **kw,
     )
+
+
+def chosen_kind(data: Mapping[str, Any] | None, initial: Mapping[str, Any] | None = None) -> EntryKind:
+    """The block chosen in ``data`` (posted or asked for), else the one ``initial`` holds, else
+    the first."""
+    for source in (data or {}, initial or {}):
+        value = source.get(KIND)
+        if value in set(EntryKind):
+            return EntryKind(value)
+    return next(iter(BLOCKS))
 
 
 class HouseGameForm(forms.Form):
     """Field names are the definition's paths, with the block's kind for ``entry`` (an error at
     ``entry.total`` belongs to ``points.total`` when the block is points)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: EntryKind | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        f = self.fields
-        f["name"] = forms.CharField(label=_("Name of the game"), max_length=40)
-        f["players.min"] = _int(
-            _("Fewest players"), required=True, low=MIN_PLAYERS, high=MAX_PLAYERS, initial=2
-        )
-        f["players.max"] = _int(
-            _("Most players"), required=True, low=MIN_PLAYERS, high=MAX_PLAYERS, initial=6
-        )
-        f["team_size"] = forms.TypedChoiceField(
-            label=_("Seats"),
-            coerce=int,
-            initial=1,
-            choices=[(1, _("Everyone alone")), (2, _("In pairs")), (3, _("In teams of three"))],
-        )
-        f["entry.kind"] = forms.ChoiceField(
-            label=_("How a deal is entered"),
-            widget=forms.RadioSelect,
-            initial="points",
-            choices=[
-                ("points", _("Points per player or team")),
-                ("went_out", _("Who went out, and the others' hand points")),
-                ("bids", _("Bids and tricks")),
-            ],
-        )
-        # Points per player or team.
-        f["points.multiple_of"] = _int(_("Every entry a multiple of"), low=1, high=MAX_POINTS, initial=1)
-        f["points.minimum"] = _int(
-            _("Lowest entry (empty: no limit)"), low=-MAX_POINTS, high=MAX_POINTS, initial=0
-        )
-        f["points.maximum"] = _int(_("Highest entry (empty: no limit)"), low=-MAX_POINTS, high=MAX_POINTS)
-        f["points.total"] = _int(_("Every deal adds up to (empty: any total)"))
-        f["points.shoot_the_moon"] = forms.BooleanField(
-            label=_("Shooting the moon: who takes the whole total scores 0, the others the total"),
-            required=False,
-        )
-        f["points.one_zero_at_most"] = forms.BooleanField(label=_("At most one 0 per deal"), required=False)
-        # Went out and hand points.
-        f["went_out.out_score"] = _int(_("Going out scores"), low=-MAX_POINTS, high=MAX_POINTS, initial=0)
-        f["went_out.hand"] = forms.ChoiceField(
-            label=_("The others' hand points"),
-            required=False,
-            initial="plus",
-            choices=[("plus", _("count for them (lowest wins)")), ("minus", _("are taken off their score"))],
-        )
-        f["went_out.maximum"] = _int(_("Most points in one hand (empty: no limit)"), low=0, high=MAX_POINTS)
-        f["went_out.multiple_of"] = _int(_("Hand points a multiple of"), low=1, high=MAX_POINTS, initial=1)
-        for rank in CARD_KEYS:
-            f[f"went_out.card_values.{rank}"] = _int(rank_label(rank), low=0, high=MAX_POINTS)
-        # Bids and tricks.
-        f["bids.schedule"] = forms.ChoiceField(
-            label=_("Cards dealt"),
-            required=False,
-            initial="up_down",
-            choices=[
-                ("up_down", _("1 up to a peak and back to 1")),
-                ("fixed", _("The same number every deal")),
-            ],
-        )
-        f["bids.cards"] = _int(_("Peak, or cards every deal"), low=1, high=MAX_DECK // 2, initial=7)
-        f["bids.deals"] = _int(_("Deals (same number every deal)"), low=1, high=200)
-        f["bids.deck"] = _int(_("Cards in the deck"), low=2, high=MAX_DECK, initial=52)
-        f["bids.dealer_rule"] = forms.BooleanField(
-            label=_("The dealer may not make the bids add up to the cards dealt"),
-            required=False,
-            initial=True,
-        )
-        f["bids.hit_base"] = _int(_("A bid made scores"), low=-MAX_POINTS, high=MAX_POINTS, initial=10)
-        f["bids.hit_per_trick"] = _int(_("plus per trick"), low=0, high=MAX_POINTS, initial=2)
-        f["bids.miss_per_trick"] = _int(
-            _("A bid missed costs per trick off"), low=0, high=MAX_POINTS, initial=2
-        )
-        f["bids.miss_fixed"] = _int(_("or a fixed penalty (empty: per trick)"), low=0, high=MAX_POINTS)
-        # When the match ends.
-        f["end.kind"] = forms.ChoiceField(
-            label=_("The match ends"),
-            initial="target",
-            choices=[
-                ("target", _("when someone reaches a target: the highest total wins")),
-                ("threshold", _("when someone reaches a limit: the lowest total wins")),
-                ("deals", _("after a number of deals")),
-                ("schedule", _("when the cards dealt have gone up and down")),
-            ],
-        )
-        f["end.value"] = _int(_("Target, limit or number of deals"), initial=100)
-        f["end.winner"] = forms.ChoiceField(
-            label=_("After a number of deals, or the schedule"),
-            required=False,
-            initial="highest",
-            choices=[("highest", _("the highest total wins")), ("lowest", _("the lowest total wins"))],
-        )
+        self.kind = kind or chosen_kind(self.data if self.is_bound else None, self.initial)
+        for name, item, block in form_fields():
+            if block and block != self.kind:
+                continue
+            if item.kind == FieldKind.CARDS:
+                for rank in CARD_KEYS:
+                    self.fields[f"{name}.{rank}"] = _card_field(rank, item)
+            else:
+                self.fields[name] = _django_field(name, item)
+        self.initial = {**self.initial, KIND: self.kind.value}
 
     # The page's groups of fields, in order (the names hold dots, which templates cannot say).
     def _group(self, prefix: str) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(prefix) and ".card_values." not in name]
+        return [self[name] for name in self.fields if name.startswith(prefix) and f".{CARDS}." not in name]
 
     @property
     def player_fields(self) -> list[forms.BoundField]:
@@ -143,69 +196,69 @@ class HouseGameForm(forms.Form):
 
     @property
     def kind_field(self) -> forms.BoundField:
-        return self["entry.kind"]
+        return self[KIND]
 
     @property
-    def points_fields(self) -> list[forms.BoundField]:
-        return self._group("points.")
+    def block_fields(self) -> list[forms.BoundField]:
+        return self._group(f"{self.kind}.")
 
     @property
-    def went_out_fields(self) -> list[forms.BoundField]:
-        return self._group("went_out.")
+    def block_legend(self) -> Any:
+        return CHOICES[KIND][self.kind]
 
     @property
     def card_value_fields(self) -> list[forms.BoundField]:
-        return [self[f"went_out.card_values.{rank}"] for rank in CARD_KEYS]
+        return [self[name] for name in self.fields if f".{CARDS}." in name]
 
     @property
     def card_value_errors(self) -> bool:
         return any(field.errors for field in self.card_value_fields)
 
     @property
-    def bids_fields(self) -> list[forms.BoundField]:
-        return self._group("bids.")
+    def card_values_label(self) -> Any:
+        return LABELS[f"{EntryKind.WENT_OUT}.{CARDS}"]
 
     @property
     def end_fields(self) -> list[forms.BoundField]:
         return self._group("end.")
 
     def definition(self) -> dict[str, Any]:
-        """The definition's JSON from what was typed (the chosen block only)."""
+        """The definition's JSON from what was typed (the chosen block only). An empty field is
+        "no bound" where the definition takes null, and left out elsewhere, so that the engine
+        fills in its default or says it is required."""
         data = self.cleaned_data
-        kind = data["entry.kind"]
-        entry: dict[str, Any] = {"kind": kind}
-        cards: dict[str, int] = {}
-        for name, value in data.items():
-            if not name.startswith(f"{kind}."):
+        raw: dict[str, Any] = {}
+        for name, item, block in form_fields():
+            if block and block != self.kind:
                 continue
-            key = name.removeprefix(f"{kind}.")
-            value = None if value == "" else value
-            if key.startswith("card_values."):
-                if value is not None:
-                    cards[key.removeprefix("card_values.")] = value
+            if name == KIND:
+                value: Any = self.kind.value
+            elif item.kind == FieldKind.CARDS:
+                cards = {
+                    rank: data[f"{name}.{rank}"]
+                    for rank in CARD_KEYS
+                    if data.get(f"{name}.{rank}") is not None
+                }
+                value = cards or None
             else:
-                entry[key] = value
-        if kind == "went_out":
-            entry["card_values"] = cards or None
-        if kind == "bids" and data["bids.schedule"] != "fixed":
-            entry.pop("deals", None)
-        # Empty means "no bound" for these; any other empty field is left out, so that the engine
-        # fills in its default or says what is required.
-        for key in [key for key, value in entry.items() if value is None]:
-            if key not in ("minimum", "maximum", "total", "miss_fixed", "card_values"):
-                entry.pop(key)
-        end: dict[str, Any] = {"kind": data["end.kind"]}
-        if end["kind"] in ("deals", "schedule") and data["end.winner"]:
-            end["winner"] = data["end.winner"]
-        if end["kind"] != "schedule":
-            end["value"] = data["end.value"]
-        return {
-            "name": data["name"],
-            "players": {"min": data["players.min"], "max": data["players.max"]},
-            "team_size": data["team_size"],
-            "entry": entry,
-            "end": end,
-        }
+                value = data.get(name)
+                if value == "" or value is None:
+                    if not item.nullable:
+                        continue
+                    value = None
+            node = raw
+            *groups, key = name.split(".")
+            if block:
+                groups[0] = "entry"  # the form names a block's fields by its kind
+            for group in groups:
+                node = node.setdefault(group, {})
+            if not item.applies(node):
+                continue
+            # A winner the end implies (a target, a threshold) is the engine's to fill in.
+            if item.spec.by and any(node.get(item.spec.by) == value_ for value_, _w in item.spec.defaults):
+                continue
+            node[key] = value
+        return raw
 
     def read(self) -> dict[str, Any] | None:
         """The definition, checked by the engine; None (its errors on the form) if refused."""
@@ -213,16 +266,16 @@ class HouseGameForm(forms.Form):
         try:
             read_definition(raw)
         except Refused as refused:
-            self.add_refusal(refused, raw["entry"]["kind"])
+            self.add_refusal(refused)
             return None
         return raw
 
-    def add_refusal(self, refused: Refused, kind: str, words: Worded | None = None) -> None:
+    def add_refusal(self, refused: Refused, words: Worded | None = None) -> None:
         from games.declared import DEFINITION_WORDS
 
         for error in refused.errors:
             name = (
-                error.field.replace("entry.", f"{kind}.", 1)
+                error.field.replace("entry.", f"{self.kind}.", 1)
                 if error.field.startswith("entry.")
                 else error.field
             )
@@ -231,27 +284,28 @@ class HouseGameForm(forms.Form):
             )
 
 
-def initial_from(definition: Mapping[str, Any]) -> dict[str, Any]:
-    """The form's initial values from a definition (a template, or the club's game to change)."""
-    entry = dict(definition.get("entry") or {})
-    kind = entry.get("kind", "points")
-    initial: dict[str, Any] = {
-        "name": definition.get("name", ""),
-        "players.min": (definition.get("players") or {}).get("min"),
-        "players.max": (definition.get("players") or {}).get("max"),
-        "team_size": definition.get("team_size", 1),
-        "entry.kind": kind,
-    }
-    for key, value in entry.items():
-        if key == "card_values":
-            for rank, points in (value or {}).items():
-                initial[f"went_out.card_values.{rank}"] = points
-        elif key != "kind":
-            initial[f"{kind}.{key}"] = value
-    if kind == "points" and "minimum" not in entry:
-        initial["points.minimum"] = 0  # the engine's default: no negative points
-    end = definition.get("end") or {}
-    initial["end.kind"] = end.get("kind", "target")
-    initial["end.value"] = end.get("value")
-    initial["end.winner"] = end.get("winner", "highest")
+def initial_from(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's initial values from a definition (a template, or the club's game to change),
+    read by the engine, so that every field the JSON leaves out shows the engine's default."""
+    try:
+        written = definition_json(read_definition(raw))
+    except Refused:
+        written = dict(raw)
+    initial: dict[str, Any] = {}
+    entry = dict(written.get("entry") or {})
+    kind = str(entry.get("kind", next(iter(BLOCKS))))
+    for name, item, block in form_fields():
+        if block and block != kind:
+            continue
+        path = name.split(".")
+        if block:
+            path[0] = "entry"
+        node: Any = written
+        for part in path:
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if item.kind == FieldKind.CARDS:
+            for rank, points in (node or {}).items():
+                initial[f"{name}.{rank}"] = points
+        elif node is not None or item.nullable:
+            initial[name] = node
     return initial

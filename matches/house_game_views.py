@@ -4,20 +4,24 @@ importing and deleting one (the club's owners and admins; in one's own club, one
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.declared import templates
-from matches.house_game_forms import HouseGameForm, initial_from
+from games.protocol import HtmxHttpRequest
+from matches.house_game_forms import HouseGameForm, chosen_kind, initial_from
 from matches.house_games import HouseGame
 from players.models import Club
 from scoring import Refused
+from scoring.declared import MAX_NAME
 
 MAX_FILE = 20_000  # bytes: a shared definition is a few hundred
 
@@ -50,32 +54,93 @@ def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
+def _declaration_form(request: HtmxHttpRequest, initial: dict[str, Any] | None) -> tuple[HouseGameForm, bool]:
+    """The form as posted, and whether the post only asks for another block's fields (the
+    kind changed: over htmx the block's fieldset, without JavaScript the page again, with what
+    was typed kept and nothing checked yet)."""
+    if "show_block" in request.POST:
+        return HouseGameForm(initial=request.POST.dict(), kind=chosen_kind(request.POST)), True
+    data = request.POST or None
+    if data is not None and request.POST.get("copy_name"):
+        # "Name the copy": the same rules under the name the warning offered.
+        data = request.POST.copy()
+        data["name"] = request.POST["copy_name"]
+    return HouseGameForm(data, initial=initial), False
+
+
+def _namesake(club: Club, name: str, game: HouseGame | None) -> HouseGame | None:
+    """Another of the club's games already called ``name``: two "Hartenjagen" in one list
+    cannot be told apart."""
+    others = club.house_games.filter(name__iexact=name)
+    if game is not None:
+        others = others.exclude(pk=game.pk)
+    return others.first()
+
+
+def _free_name(club: Club, name: str) -> str:
+    """``name`` with the first number that no game of the club has yet: "Hartenjagen 2"."""
+    taken = {taken.casefold() for taken in club.house_games.values_list("name", flat=True)}
+    number = 2
+    while True:
+        suffix = f" {number}"
+        candidate = f"{name[: MAX_NAME - len(suffix)]}{suffix}"
+        if candidate.casefold() not in taken:
+            return candidate
+        number += 1
+
+
+def _form_page(
+    request: HtmxHttpRequest,
+    club: Club,
+    form: HouseGameForm,
+    game: HouseGame | None,
+    *,
+    block_only: bool = False,
+    namesake: HouseGame | None = None,
+) -> HttpResponse:
+    context = {"club": club, "form": form, "game": game, "namesake": namesake}
+    if namesake is not None:
+        context["copy_name"] = _free_name(club, form.cleaned_data["name"])
+    if block_only and request.htmx:
+        response = render(request, "matches/house_game_form.html#block", context)
+    else:
+        response = render(request, "matches/house_game_form.html", context, status=400 if namesake else 200)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
-def house_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
-    """Declare a game from the blocks; ``?template=`` starts from one of the shipped ones."""
+def house_game_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """Declare a game from the blocks; ``?template=`` starts from one of the shipped ones. A
+    name the club has already is refused with a warning that opens the existing game or
+    names this one a copy."""
     club = _club_for_admin(request, club_id)
     template = templates().get(request.GET.get("template", ""))
-    form = HouseGameForm(request.POST or None, initial=initial_from(template) if template else None)
-    if request.method == "POST" and form.is_valid() and (definition := form.read()) is not None:
+    form, block_only = _declaration_form(request, initial_from(template) if template else None)
+    if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
+        if namesake := _namesake(club, definition["name"], None):
+            return _form_page(request, club, form, None, namesake=namesake)
         game = HouseGame.declare(club, definition, by=request.user)
         messages.success(request, _("%(name)s is ready to play.") % {"name": game.name})
         return redirect("house_games", club_id=club.pk)
-    return render(request, "matches/house_game_form.html", {"club": club, "form": form, "game": None})
+    return _form_page(request, club, form, None, block_only=block_only)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def house_game_edit(request: HttpRequest, club_id: int, slug: str) -> HttpResponse:
+def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpResponse:
     """New rules for the matches to come; matches already started keep theirs."""
     club = _club_for_admin(request, club_id)
     game = get_object_or_404(club.house_games, slug=slug)
-    form = HouseGameForm(request.POST or None, initial=initial_from(game.definition))
-    if request.method == "POST" and form.is_valid() and (definition := form.read()) is not None:
+    form, block_only = _declaration_form(request, initial_from(game.definition))
+    if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
+        if namesake := _namesake(club, definition["name"], game):
+            return _form_page(request, club, form, game, namesake=namesake)
         game.change(definition)
         messages.success(request, _("%(name)s is changed for the matches to come.") % {"name": game.name})
         return redirect("house_games", club_id=club.pk)
-    return render(request, "matches/house_game_form.html", {"club": club, "form": form, "game": game})
+    return _form_page(request, club, form, game, block_only=block_only)
 
 
 @login_required

@@ -97,8 +97,15 @@ def home(request: HttpRequest) -> HttpResponse:
 def new_match(request: HttpRequest) -> HttpResponse:
     """Step 1: pick the game (big buttons, one tap): the five, then the house games of the
     user's clubs."""
-    house_games = HouseGame.objects.for_user(request.user).order_by("name", "pk")
-    return render(request, "matches/new_match.html", {"games": all_homes(), "house_games": house_games})
+    clubs = Club.objects.where_user_scores(request.user)
+    house_games = HouseGame.objects.filter(club__in=clubs).select_related("club").order_by("name", "pk")
+    # Each game under its club's name once two clubs' games are listed.
+    several_clubs = len({game.club_id for game in house_games}) > 1
+    return render(
+        request,
+        "matches/new_match.html",
+        {"games": all_homes(), "house_games": house_games, "several_clubs": several_clubs},
+    )
 
 
 @login_required
@@ -111,6 +118,12 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
     clubs = Club.objects.where_user_scores(request.user).order_by("-personal", "name")
+    # A house game is played in its own club only: that club is the form's one choice.
+    house_club = HouseGame.objects.filter(slug=game).values_list("club", flat=True).first()
+    if house_club is not None:
+        clubs = clubs.filter(pk=house_club)
+        if not clubs.exists():
+            raise Http404
     if "add_seat" in request.POST:
         # One more seat, without JavaScript: the same form again, nothing checked yet.
         form = NewMatchForm(home, clubs, initial=request.POST.dict(), add_seat=True)

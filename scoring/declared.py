@@ -8,6 +8,14 @@ at the field it concerns; ``definition_json`` writes it back, so the two round-t
 ``declared_game(definition, slug)`` turns it into a ``Game`` like any module of
 ``scoring.games``: ``replay``, ``snapshot``, ``resume`` and every page work on it unchanged.
 
+The definition's schema is declared once, here: every field of its frozen dataclasses carries
+its limits and conditions (a ``Spec``) in ``dataclasses.field`` metadata, its type says how it
+reads, and its dataclass default is the default wherever a definition is read. The reader and
+the writer walk ``schema()``, and so do the site's declaration form and the API's schema. The
+dataclasses, not a set of DRF serializers, are the source because the engine itself reads the
+copy every match keeps, and ``scoring`` knows nothing of Django: a serializer would put the
+schema outside the engine that enforces it.
+
 A declared game is not in the registry: the registry holds games known when the code is
 written, a declared game is data the site keeps (per club, and a copy with every match, so a
 match keeps the rules it started with). The site hands the definition to ``declared_game``.
@@ -30,10 +38,11 @@ The blocks, their checks and their scores:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum, unique
+from functools import cache
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, cast, get_args, get_origin, get_type_hints
 
 from scoring.cards import JOKER, RANKS, mismatch, points_of, value_of
 from scoring.errors import Code, Refused, RuleError, refuse, rule_error
@@ -116,16 +125,55 @@ class DefinitionCode(StrEnum):
 CODES: frozenset[StrEnum] = frozenset(DeclaredCode)
 
 
+# --- the definition: its fields, limits, defaults and choices, declared once ----------------------
+#
+# Each field of the definition's dataclasses carries a ``Spec`` in its ``dataclasses.field``
+# metadata; its type says how it reads (an int, ``int | None`` where JSON null means "no bound",
+# a bool, a ``StrEnum``'s choices, a text, a card map) and its dataclass default is the default
+# wherever a definition is read. ``read_definition`` and ``definition_json`` walk these fields,
+# and the site derives the declaration form and the API's schema from ``schema()``: nothing
+# else lists a key, a limit or a default.
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The limits and conditions of one field of a definition.
+
+    ``low`` / ``high``: an integer's bounds (a text's longest length in ``high``). ``required``:
+    it must be given where it applies, and its dataclass default is only its value where it does
+    not. ``when``: the field applies only while a sibling (by field name) holds one of these
+    values; elsewhere it is neither read nor written. ``by``: a sibling whose value changes the
+    default (``defaults``) or the upper bound (``highs``). ``key``: the JSON key when it is not
+    the field's name (a dotted one nests it: ``players.min``)."""
+
+    low: int | None = None
+    high: int | None = None
+    required: bool = False
+    when: tuple[str, tuple[str, ...]] | None = None
+    by: str = ""
+    defaults: tuple[tuple[str, object], ...] = ()
+    highs: tuple[tuple[str, int], ...] = ()
+    key: str = ""
+
+
+SPEC = "scoring.declared.spec"
+
+
+def spec(**limits: Any) -> Mapping[str, Spec]:
+    """A field's metadata: its ``Spec``."""
+    return {SPEC: Spec(**limits)}
+
+
 @dataclass(frozen=True)
 class PointsBlock:
     """Points per unit; ``minimum`` / ``maximum`` None: no bound that side."""
 
-    multiple_of: int = 1
-    minimum: int | None = 0
-    maximum: int | None = None
-    total: int | None = None
-    shoot_the_moon: bool = False
-    one_zero_at_most: bool = False
+    multiple_of: int = field(default=1, metadata=spec(low=1, high=MAX_POINTS))
+    minimum: int | None = field(default=0, metadata=spec(low=-MAX_POINTS, high=MAX_POINTS))
+    maximum: int | None = field(default=None, metadata=spec(low=-MAX_POINTS, high=MAX_POINTS))
+    total: int | None = field(default=None, metadata=spec(low=-MAX_TARGET, high=MAX_TARGET))
+    shoot_the_moon: bool = field(default=False, metadata=spec())
+    one_zero_at_most: bool = field(default=False, metadata=spec())
     kind: EntryKind = EntryKind.POINTS
 
 
@@ -133,11 +181,11 @@ class PointsBlock:
 class WentOutBlock:
     """Who went out and the others' hand points (or cards, over ``card_values``)."""
 
-    out_score: int = 0
-    hand: HandCounts = HandCounts.PLUS
-    card_values: Mapping[str, int] | None = None
-    multiple_of: int = 1
-    maximum: int | None = None
+    out_score: int = field(default=0, metadata=spec(low=-MAX_POINTS, high=MAX_POINTS))
+    hand: HandCounts = field(default=HandCounts.PLUS, metadata=spec())
+    card_values: Mapping[str, int] | None = field(default=None, metadata=spec(low=0, high=MAX_POINTS))
+    multiple_of: int = field(default=1, metadata=spec(low=1, high=MAX_POINTS))
+    maximum: int | None = field(default=None, metadata=spec(low=0, high=MAX_POINTS))
     kind: EntryKind = EntryKind.WENT_OUT
 
 
@@ -145,15 +193,20 @@ class WentOutBlock:
 class BidsBlock:
     """Bids and tricks over a schedule of cards dealt."""
 
-    schedule: ScheduleKind = ScheduleKind.UP_DOWN
-    cards: int = 7  # the peak (up_down) or the cards of every deal (fixed)
-    deals: int = 0  # fixed only: how many deals
-    deck: int = DEFAULT_DECK
-    dealer_rule: bool = True
-    hit_base: int = 10
-    hit_per_trick: int = 2
-    miss_per_trick: int = 2
-    miss_fixed: int | None = None
+    schedule: ScheduleKind = field(default=ScheduleKind.UP_DOWN, metadata=spec())
+    # The peak (up_down) or the cards of every deal (fixed).
+    cards: int = field(default=7, metadata=spec(low=1, high=MAX_DECK // 2))
+    # How many deals, for a fixed schedule only (0 where it does not apply).
+    deals: int = field(
+        default=0,
+        metadata=spec(low=1, high=MAX_DEALS, required=True, when=("schedule", (ScheduleKind.FIXED,))),
+    )
+    deck: int = field(default=DEFAULT_DECK, metadata=spec(low=2, high=MAX_DECK))
+    dealer_rule: bool = field(default=True, metadata=spec())
+    hit_base: int = field(default=10, metadata=spec(low=-MAX_POINTS, high=MAX_POINTS))
+    hit_per_trick: int = field(default=2, metadata=spec(low=0, high=MAX_POINTS))
+    miss_per_trick: int = field(default=2, metadata=spec(low=0, high=MAX_POINTS))
+    miss_fixed: int | None = field(default=None, metadata=spec(low=0, high=MAX_POINTS))
     kind: EntryKind = EntryKind.BIDS
 
     @property
@@ -164,23 +217,44 @@ class BidsBlock:
 
 
 Block = PointsBlock | WentOutBlock | BidsBlock
+# The blocks by their kind; an entry that names no kind is the first.
+BLOCKS: Mapping[EntryKind, type[Block]] = MappingProxyType(
+    {EntryKind.POINTS: PointsBlock, EntryKind.WENT_OUT: WentOutBlock, EntryKind.BIDS: BidsBlock}
+)
 
 
 @dataclass(frozen=True)
 class End:
-    kind: EndKind
-    value: int = 0  # the target, the threshold or the number of deals; unused for ``schedule``
-    winner: Winner = Winner.HIGHEST
+    kind: EndKind = field(default=EndKind.TARGET, metadata=spec())
+    # The target, the threshold or the number of deals; 0 for ``schedule``. Below 1 is the
+    # definition's contradiction (target_not_positive), not a form error: no lower bound here.
+    value: int = field(
+        default=0,
+        metadata=spec(
+            high=MAX_TARGET,
+            required=True,
+            when=("kind", (EndKind.TARGET, EndKind.THRESHOLD, EndKind.DEALS)),
+            by="kind",
+            highs=((EndKind.DEALS, MAX_DEALS),),
+        ),
+    )
+    # Implied by a target (highest) or a threshold (lowest); chosen for the others.
+    winner: Winner = field(
+        default=Winner.HIGHEST,
+        metadata=spec(
+            by="kind", defaults=((EndKind.TARGET, Winner.HIGHEST), (EndKind.THRESHOLD, Winner.LOWEST))
+        ),
+    )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Definition:
-    name: str
-    min_players: int
-    max_players: int
-    team_size: int
-    entry: Block
-    end: End
+    name: str = field(metadata=spec(high=MAX_NAME))
+    min_players: int = field(metadata=spec(low=MIN_PLAYERS, high=MAX_PLAYERS, key="players.min"))
+    max_players: int = field(metadata=spec(low=MIN_PLAYERS, high=MAX_PLAYERS, key="players.max"))
+    team_size: int = field(default=1, metadata=spec(low=min(TEAM_SIZES), high=max(TEAM_SIZES)))
+    entry: Block = field(metadata=spec())
+    end: End = field(metadata=spec())
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -195,6 +269,97 @@ class Definition:
         return self.end.winner == Winner.LOWEST
 
 
+class FieldKind(StrEnum):
+    INT = "int"
+    BOOL = "bool"
+    CHOICE = "choice"
+    TEXT = "text"
+    CARDS = "cards"  # a card-value map over ``CARD_KEYS``
+    BLOCK = "block"  # one of ``BLOCKS``, by its ``kind``
+    OBJECT = "object"  # a nested dataclass (``End``)
+
+
+@dataclass(frozen=True)
+class FieldSchema:
+    """One field of a definition as the JSON holds it: what the reader, the writer, the form and
+    the API schema are built from."""
+
+    name: str
+    key: str
+    kind: FieldKind
+    unused: object  # the dataclass default: the value where a ``required`` or ``when`` field is not given
+    nullable: bool
+    choices: tuple[str, ...]
+    spec: Spec
+    type: Any
+
+    @property
+    def required(self) -> bool:
+        return self.unused is MISSING or self.spec.required
+
+    def applies(self, siblings: Mapping[str, object]) -> bool:
+        when = self.spec.when
+        return when is None or siblings.get(when[0]) in when[1]
+
+    def default(self, siblings: Mapping[str, object] | None = None) -> object:
+        """The value read when the key is absent (MISSING: it is required)."""
+        if self.required:
+            return MISSING
+        by = dict(self.spec.defaults).get(str((siblings or {}).get(self.spec.by, "")), self.unused)
+        return by
+
+    def high(self, siblings: Mapping[str, object] | None = None) -> int | None:
+        return dict(self.spec.highs).get(str((siblings or {}).get(self.spec.by, "")), self.spec.high)
+
+    @property
+    def highest(self) -> int | None:
+        """The upper bound over every sibling value."""
+        bounds = [bound for bound in (self.spec.high, *dict(self.spec.highs).values()) if bound is not None]
+        return max(bounds, default=None)
+
+
+@cache
+def schema(cls: type) -> tuple[FieldSchema, ...]:
+    """The fields of a definition's dataclass (``Definition``, a block, ``End``), in order; a
+    block's ``kind`` is its tag, not a field."""
+    hints = get_type_hints(cls)
+    found: list[FieldSchema] = []
+    for item in fields(cls):
+        if SPEC not in item.metadata:
+            continue
+        hint = hints[item.name]
+        args = get_args(hint)
+        nullable = type(None) in args and len(args) == 2
+        base = next(arg for arg in args if arg is not type(None)) if nullable else hint
+        choices: tuple[str, ...] = ()
+        if base is bool:
+            kind = FieldKind.BOOL
+        elif base is int:
+            kind = FieldKind.INT
+        elif base is str:
+            kind = FieldKind.TEXT
+        elif isinstance(base, type) and issubclass(base, StrEnum):
+            kind, choices = FieldKind.CHOICE, tuple(member.value for member in base)
+        elif get_origin(base) is Mapping:
+            kind = FieldKind.CARDS
+        elif base is End:
+            kind = FieldKind.OBJECT
+        else:
+            kind = FieldKind.BLOCK
+        default = item.default
+        spec_ = item.metadata[SPEC]
+        found.append(
+            FieldSchema(item.name, spec_.key or item.name, kind, default, nullable, choices, spec_, base)
+        )
+    return tuple(found)
+
+
+# The entry's tag: which block it is (an entry that names none is the first block).
+ENTRY_KIND = FieldSchema(
+    "kind", "kind", FieldKind.CHOICE, next(iter(BLOCKS)), False, tuple(EntryKind), Spec(), EntryKind
+)
+
+
 # --- reading and writing a definition --------------------------------------------------------
 
 
@@ -202,161 +367,148 @@ def read_definition(raw: object) -> Definition:
     """The definition in ``raw`` (its JSON), or ``Refused`` with every form error, or with
     every contradiction between blocks (``DefinitionCode``) once the form is right."""
     form = Form()
-    body = form.body(raw, ("name", "players", "team_size", "entry", "end"))
+    body = form.body(raw, _keys(Definition))
     if body is None:
         form.raise_if_failed()
     assert body is not None
-    name = _name(form, body)
-    players = form.entry(body.get("players"), "players", ("min", "max"))
-    low = high = None
-    if players is not None:
-        low = form.integer(players, "min", "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
-        high = form.integer(players, "max", "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
-    team_size = form.integer(body, "team_size", "", minimum=1, maximum=max(TEAM_SIZES), default=1)
-    entry = _read_block(form, body.get("entry"))
-    end = _read_end(form, body.get("end"))
+    values = _read_fields(form, body, Definition, "")
     form.raise_if_failed()
-    assert name is not None and low is not None and high is not None and team_size is not None
-    assert entry is not None and end is not None
-    definition = Definition(name, low, high, team_size, entry, end)
+    definition = Definition(**values)
     if errors := definition_errors(definition):
         raise Refused(errors)
     return definition
 
 
-def _name(form: Form, body: Mapping[str, object]) -> str | None:
-    value = body.get("name")
+def _keys(cls: type) -> tuple[str, ...]:
+    """The keys a JSON object of ``cls`` may hold (a nested group by its first part)."""
+    keys = [item.key.split(".")[0] for item in schema(cls)]
+    if cls in BLOCKS.values():
+        keys.insert(0, "kind")
+    return tuple(dict.fromkeys(keys))
+
+
+def _read_fields(form: Form, obj: Mapping[str, object], cls: type, path: str) -> dict[str, Any]:
+    """Each field of ``cls`` from ``obj`` (its errors in ``form``; a failed field reads None)."""
+    values: dict[str, Any] = {}
+    groups: dict[str, Mapping[str, object] | None] = {}
+    for item in schema(cls):
+        if not item.applies(values):
+            values[item.name] = item.unused
+            continue
+        container, where, key = obj, path, item.key
+        if "." in key:
+            group, key = key.split(".", 1)
+            if group not in groups:
+                members = tuple(
+                    other.key.split(".", 1)[1] for other in schema(cls) if other.key.startswith(f"{group}.")
+                )
+                groups[group] = form.entry(obj.get(group), join(path, group), members)
+            found = groups[group]
+            if found is None:
+                values[item.name] = None
+                continue
+            container, where = found, join(path, group)
+        values[item.name] = _read_field(form, container, item, key, where, values)
+    return values
+
+
+def _read_field(
+    form: Form,
+    obj: Mapping[str, object],
+    item: FieldSchema,
+    key: str,
+    path: str,
+    siblings: Mapping[str, object],
+) -> Any:
+    default = item.default(siblings)
+    spec_ = item.spec
+    if item.kind == FieldKind.INT:
+        if item.nullable and key in obj and obj[key] is None:
+            return None
+        return form.integer(
+            obj,
+            key,
+            path,
+            minimum=spec_.low,
+            maximum=item.high(siblings),
+            default=None if default is MISSING else cast(int | None, default),
+            required=default is MISSING,
+        )
+    if item.kind == FieldKind.BOOL:
+        return form.boolean(obj, key, path, default=None if default is MISSING else bool(default))
+    if item.kind == FieldKind.CHOICE:
+        return _choice(form, obj, key, path, item.type, default)
+    if item.kind == FieldKind.TEXT:
+        return _text(form, obj, key, path, spec_.high)
+    if item.kind == FieldKind.CARDS:
+        return _card_values(form, obj.get(key), join(path, key), spec_)
+    if item.kind == FieldKind.OBJECT:
+        inner = form.entry(obj.get(key), join(path, key), _keys(item.type))
+        return None if inner is None else item.type(**_read_fields(form, inner, item.type, join(path, key)))
+    return _read_block(form, obj.get(key), join(path, key))
+
+
+def _text(form: Form, obj: Mapping[str, object], key: str, path: str, longest: int | None) -> str | None:
+    field_ = join(path, key)
+    value = obj.get(key)
     if value is None or (isinstance(value, str) and not value.strip()):
-        form.fail(Code.REQUIRED, "name")
+        form.fail(Code.REQUIRED, field_)
         return None
-    if not isinstance(value, str) or len(value.strip()) > MAX_NAME or not value.isprintable():
-        form.fail(Code.INVALID, "name", maximum=MAX_NAME)
+    if (
+        not isinstance(value, str)
+        or not value.isprintable()
+        or (longest is not None and len(value.strip()) > longest)
+    ):
+        form.fail(Code.INVALID, field_, maximum=longest)
         return None
     return value.strip()
 
 
-def _optional_int(
-    form: Form, obj: Mapping[str, object], key: str, path: str, low: int, high: int
-) -> int | None:
-    if obj.get(key) is None:
-        return None
-    return form.integer(obj, key, path, minimum=low, maximum=high)
-
-
-def _choice[E: StrEnum](
-    form: Form, obj: Mapping[str, object], key: str, path: str, kind: type[E], default: E
-) -> E:
+def _choice(
+    form: Form, obj: Mapping[str, object], key: str, path: str, kind: type[StrEnum], default: object
+) -> Any:
     value = obj.get(key, default)
     for member in kind:
         if value == member.value:
             return member
-    form.fail(Code.INVALID, join(path, key), choices=tuple(member.value for member in kind))
-    return default
+    form.fail(
+        Code.INVALID if key in obj else Code.REQUIRED, join(path, key), choices=tuple(m.value for m in kind)
+    )
+    return None
 
 
-def _flag(form: Form, obj: Mapping[str, object], key: str, path: str) -> bool:
-    return bool(form.boolean(obj, key, path, default=False))
-
-
-def _read_block(form: Form, raw: object) -> Block | None:
+def _read_block(form: Form, raw: object, path: str) -> Block | None:
     if raw is None:
-        form.fail(Code.REQUIRED, "entry")
+        form.fail(Code.REQUIRED, path)
         return None
     if not isinstance(raw, Mapping):
-        form.fail(Code.INVALID, "entry")
+        form.fail(Code.INVALID, path)
         return None
-    kind = _choice(form, raw, "kind", "entry", EntryKind, EntryKind.POINTS)
-    path = "entry"
-    if kind == EntryKind.POINTS:
-        form.only_keys(
-            raw,
-            ("kind", "multiple_of", "minimum", "maximum", "total", "shoot_the_moon", "one_zero_at_most"),
-            path,
-        )
-        return PointsBlock(
-            multiple_of=form.integer(raw, "multiple_of", path, minimum=1, maximum=MAX_POINTS, default=1) or 1,
-            minimum=_optional_int(form, raw, "minimum", path, -MAX_POINTS, MAX_POINTS)
-            if "minimum" in raw
-            else 0,
-            maximum=_optional_int(form, raw, "maximum", path, -MAX_POINTS, MAX_POINTS),
-            total=_optional_int(form, raw, "total", path, -MAX_TARGET, MAX_TARGET),
-            shoot_the_moon=_flag(form, raw, "shoot_the_moon", path),
-            one_zero_at_most=_flag(form, raw, "one_zero_at_most", path),
-        )
-    if kind == EntryKind.WENT_OUT:
-        form.only_keys(raw, ("kind", "out_score", "hand", "card_values", "multiple_of", "maximum"), path)
-        return WentOutBlock(
-            out_score=form.integer(raw, "out_score", path, minimum=-MAX_POINTS, maximum=MAX_POINTS, default=0)
-            or 0,
-            hand=_choice(form, raw, "hand", path, HandCounts, HandCounts.PLUS),
-            card_values=_card_values(form, raw.get("card_values")),
-            multiple_of=form.integer(raw, "multiple_of", path, minimum=1, maximum=MAX_POINTS, default=1) or 1,
-            maximum=_optional_int(form, raw, "maximum", path, 0, MAX_POINTS),
-        )
-    form.only_keys(
-        raw,
-        (
-            "kind",
-            "schedule",
-            "cards",
-            "deals",
-            "deck",
-            "dealer_rule",
-            "hit_base",
-            "hit_per_trick",
-            "miss_per_trick",
-            "miss_fixed",
-        ),
-        path,
-    )
-    schedule = _choice(form, raw, "schedule", path, ScheduleKind, ScheduleKind.UP_DOWN)
-    fixed = schedule == ScheduleKind.FIXED
-    return BidsBlock(
-        schedule=schedule,
-        cards=form.integer(raw, "cards", path, minimum=1, maximum=MAX_DECK // 2) or 1,
-        deals=(form.integer(raw, "deals", path, minimum=1, maximum=MAX_DEALS) or 1) if fixed else 0,
-        deck=form.integer(raw, "deck", path, minimum=2, maximum=MAX_DECK, default=DEFAULT_DECK)
-        or DEFAULT_DECK,
-        dealer_rule=_flag(form, raw, "dealer_rule", path),
-        hit_base=form.integer(raw, "hit_base", path, minimum=-MAX_POINTS, maximum=MAX_POINTS, default=0) or 0,
-        hit_per_trick=form.integer(raw, "hit_per_trick", path, minimum=0, maximum=MAX_POINTS, default=0) or 0,
-        miss_per_trick=form.integer(raw, "miss_per_trick", path, minimum=0, maximum=MAX_POINTS, default=0)
-        or 0,
-        miss_fixed=_optional_int(form, raw, "miss_fixed", path, 0, MAX_POINTS),
-    )
+    kind = _choice(form, raw, ENTRY_KIND.key, path, EntryKind, ENTRY_KIND.default())
+    if kind is None:
+        return None
+    cls = BLOCKS[kind]
+    form.only_keys(raw, _keys(cls), path)
+    return cls(**_read_fields(form, raw, cls, path))
 
 
-def _card_values(form: Form, raw: object) -> Mapping[str, int] | None:
+def _card_values(form: Form, raw: object, field_: str, limits: Spec) -> Mapping[str, int] | None:
     if raw is None:
         return None
-    field = "entry.card_values"
     if not isinstance(raw, Mapping) or not raw:
-        form.fail(Code.INVALID, field)
+        form.fail(Code.INVALID, field_)
         return None
+    low, high = limits.low, limits.high
+    assert low is not None and high is not None
     values: dict[str, int] = {}
     for rank, value in raw.items():
         if rank not in CARD_KEYS:
-            form.fail(Code.UNKNOWN_CARD, f"{field}.{rank}")
-        elif not is_int(value) or not 0 <= value <= MAX_POINTS:
-            form.fail(Code.INVALID, f"{field}.{rank}", minimum=0, maximum=MAX_POINTS)
+            form.fail(Code.UNKNOWN_CARD, f"{field_}.{rank}")
+        elif not is_int(value) or not low <= value <= high:
+            form.fail(Code.INVALID, f"{field_}.{rank}", minimum=low, maximum=high)
         else:
             values[rank] = value
     return MappingProxyType(values)
-
-
-def _read_end(form: Form, raw: object) -> End | None:
-    end = form.entry(raw, "end", ("kind", "value", "winner"))
-    if end is None:
-        return None
-    kind = _choice(form, end, "kind", "end", EndKind, EndKind.TARGET)
-    implied = Winner.LOWEST if kind == EndKind.THRESHOLD else Winner.HIGHEST
-    winner = _choice(form, end, "winner", "end", Winner, implied)
-    value = 0
-    if kind != EndKind.SCHEDULE:
-        upper = MAX_DEALS if kind == EndKind.DEALS else MAX_TARGET
-        # Below 1 is the definition's contradiction (target_not_positive), not a form error.
-        value = form.integer(end, "value", "end", minimum=None, maximum=upper) or 0
-    return End(kind, value, winner)
 
 
 def definition_errors(definition: Definition) -> list[RuleError]:
@@ -451,50 +603,30 @@ def _round_down(value: int, step: int) -> int:
 
 def definition_json(definition: Definition) -> dict[str, object]:
     """The definition as ``read_definition`` reads it (a shared file, the copy a match keeps)."""
-    entry = definition.entry
-    block: dict[str, object]
-    if isinstance(entry, PointsBlock):
-        block = {
-            "kind": entry.kind.value,
-            "multiple_of": entry.multiple_of,
-            "minimum": entry.minimum,
-            "maximum": entry.maximum,
-            "total": entry.total,
-            "shoot_the_moon": entry.shoot_the_moon,
-            "one_zero_at_most": entry.one_zero_at_most,
-        }
-    elif isinstance(entry, WentOutBlock):
-        block = {
-            "kind": entry.kind.value,
-            "out_score": entry.out_score,
-            "hand": entry.hand.value,
-            "card_values": dict(entry.card_values) if entry.card_values is not None else None,
-            "multiple_of": entry.multiple_of,
-            "maximum": entry.maximum,
-        }
-    else:
-        block = {
-            "kind": entry.kind.value,
-            "schedule": entry.schedule.value,
-            "cards": entry.cards,
-            **({"deals": entry.deals} if entry.schedule == ScheduleKind.FIXED else {}),
-            "deck": entry.deck,
-            "dealer_rule": entry.dealer_rule,
-            "hit_base": entry.hit_base,
-            "hit_per_trick": entry.hit_per_trick,
-            "miss_per_trick": entry.miss_per_trick,
-            "miss_fixed": entry.miss_fixed,
-        }
-    end: dict[str, object] = {"kind": definition.end.kind.value, "winner": definition.end.winner.value}
-    if definition.end.kind != EndKind.SCHEDULE:
-        end["value"] = definition.end.value
-    return {
-        "name": definition.name,
-        "players": {"min": definition.min_players, "max": definition.max_players},
-        "team_size": definition.team_size,
-        "entry": block,
-        "end": end,
-    }
+    return _write(definition)
+
+
+def _write(value: Any) -> dict[str, object]:
+    """The JSON of a definition's dataclass: each field that applies, at its key."""
+    out: dict[str, object] = {"kind": value.kind.value} if isinstance(value, Block) else {}
+    cls: type = type(value)
+    siblings = {item.name: getattr(value, item.name) for item in schema(cls)}
+    for item in schema(cls):
+        if not item.applies(siblings):
+            continue
+        held = siblings[item.name]
+        if item.kind in (FieldKind.BLOCK, FieldKind.OBJECT):
+            held = _write(held)
+        elif isinstance(held, StrEnum):
+            held = held.value
+        elif isinstance(held, Mapping):
+            held = dict(held)
+        node = out
+        *groups, key = item.key.split(".")
+        for group in groups:
+            node = cast(dict[str, object], node.setdefault(group, {}))
+        node[key] = held
+    return out
 
 
 # --- the game -----------------------------------------------------------------------------------
