@@ -341,6 +341,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge fetched from an outside validator (the CSP would block it anyway).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Two fields named "kind" with their own choices: a competition's scheme keeps its name, a
+    # house game's end gets its own.
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "league.models.Competition.Kind",
+        "HouseGameEndKindEnum": "scoring.declared.EndKind",
+    },
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
 # once a minute, knox's MIN_REFRESH_INTERVAL), and a password change or POST /api/auth/logout/

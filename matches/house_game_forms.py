@@ -173,9 +173,9 @@ class HouseGameForm(forms.Form):
     """Field names are the definition's paths, with the block's kind for ``entry`` (an error at
     ``entry.total`` belongs to ``points.total`` when the block is points)."""
 
-    def __init__(self, *args: Any, kind: EntryKind | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kind or chosen_kind(self.data if self.is_bound else None, self.initial)
+        self.kind = EntryKind(kind) if kind else chosen_kind(self.data if self.is_bound else None, self.initial)
         for name, item, block in form_fields():
             if block and block != self.kind:
                 continue

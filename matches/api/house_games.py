@@ -10,12 +10,12 @@ that is oneself). Another club is 404, a member without the right 403, as everyw
 from __future__ import annotations
 
 import json
+from dataclasses import MISSING
 from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import PermissionDenied
@@ -33,10 +33,75 @@ from matches.messages import error_list
 from matches.refusals import SiteCode, refuse
 from players.models import Club
 from scoring import Refused
+from scoring.declared import BLOCKS, ENTRY_KIND, Definition, FieldKind, FieldSchema, schema
 
 MAX_FILE = 20_000  # bytes: a definition is a few hundred
 # The project's JSON parser (settings, imported classes at run time) and an uploaded file.
 PARSERS: list[Any] = [*api_settings.DEFAULT_PARSER_CLASSES, MultiPartParser]
+
+
+def _field(item: FieldSchema) -> serializers.Field:
+    """The API's description of one field of a definition, from its schema."""
+    options: dict[str, Any] = {"required": item.unused is MISSING, "allow_null": item.nullable}
+    default = item.default()
+    if default is not MISSING:
+        options["default"] = getattr(default, "value", default)
+    if item.spec.when is not None:
+        sibling, values = item.spec.when
+        options["help_text"] = f"Only when {sibling} is {' or '.join(values)}; required then."
+    if item.kind == FieldKind.INT:
+        return serializers.IntegerField(min_value=item.spec.low, max_value=item.highest, **options)
+    if item.kind == FieldKind.BOOL:
+        return serializers.BooleanField(**options)
+    if item.kind == FieldKind.CHOICE:
+        return serializers.ChoiceField(choices=item.choices, **options)
+    if item.kind == FieldKind.TEXT:
+        return serializers.CharField(max_length=item.spec.high, **options)
+    if item.kind == FieldKind.CARDS:
+        values = serializers.IntegerField(min_value=item.spec.low, max_value=item.spec.high)
+        return serializers.DictField(child=values, **options)
+    if item.kind == FieldKind.OBJECT:
+        return _serializer(item.type, "HouseGameEnd")(**options)
+    return EntryField(**options)
+
+
+def _serializer(cls: type, name: str) -> type[serializers.Serializer]:
+    """A serializer documenting one of the definition's dataclasses, field by field; a dotted
+    key is a nested object (``players.min``)."""
+    attrs: dict[str, Any] = {}
+    if cls in BLOCKS.values():
+        # The block's tag, a plain string: the entry's discriminator maps each value to its block.
+        tag = cls.kind.value  # type: ignore[attr-defined]
+        attrs[ENTRY_KIND.key] = serializers.CharField(help_text=f'"{tag}"', default=tag)
+    groups: dict[str, dict[str, Any]] = {}
+    for item in schema(cls):
+        if "." in item.key:
+            group, key = item.key.split(".", 1)
+            groups.setdefault(group, {})[key] = _field(item)
+        else:
+            attrs[item.key] = _field(item)
+    for group, members in groups.items():
+        attrs[group] = type(f"HouseGame{group.title()}Serializer", (serializers.Serializer,), members)()
+    return type(f"{name}Serializer", (serializers.Serializer,), attrs)
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="HouseGameEntry",
+        serializers=lambda: {
+            kind.value: _serializer(block, f"HouseGame{kind.title().replace('_', '')}Block")
+            for kind, block in BLOCKS.items()
+        },
+        resource_type_field_name=ENTRY_KIND.key,
+    )
+)
+class EntryField(serializers.JSONField):
+    """How a deal is entered: one block, told by its ``kind``."""
+
+
+# What the API takes for a house game and gives back in ``definition``: the engine's schema
+# (``scoring.declared.schema``) as the API documents it. The engine reads and checks the body.
+DefinitionSerializer = _serializer(Definition, "HouseGameDefinition")
 
 
 class HouseGameSerializer(serializers.Serializer):
@@ -47,13 +112,17 @@ class HouseGameSerializer(serializers.Serializer):
     club = serializers.IntegerField()
     version = serializers.IntegerField()
     players = serializers.ListField(child=serializers.IntegerField())
-    definition = serializers.JSONField()
+    definition = DefinitionSerializer()
     updated_at = serializers.DateTimeField()
+
+
+class HouseGameFileSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A house game shared as a file (its definition's JSON).")
 
 
 class HouseGameTemplateSerializer(serializers.Serializer):
     template = serializers.CharField()
-    definition = serializers.JSONField()
+    definition = DefinitionSerializer()
 
 
 def _house_game_json(game: HouseGame) -> dict[str, Any]:
@@ -113,7 +182,7 @@ def template_list(request: Request) -> Response:
     methods=["POST"],
     operation_id="house_games_create",
     summary="Declare a house game (owners and admins); the body is its definition",
-    request=OpenApiTypes.OBJECT,
+    request={"application/json": DefinitionSerializer, "multipart/form-data": HouseGameFileSerializer},
     responses={201: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @api_view(["GET", "POST"])
@@ -140,7 +209,7 @@ def house_game_list(request: Request, club_id: int) -> Response:
     methods=["PUT"],
     operation_id="house_games_update",
     summary="Change a house game's rules (a new version; played matches keep theirs)",
-    request=OpenApiTypes.OBJECT,
+    request=DefinitionSerializer,
     responses={200: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @extend_schema(
@@ -169,7 +238,7 @@ def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
 @extend_schema(
     operation_id="house_games_file",
     summary="A house game's definition as a file to share",
-    responses={200: OpenApiTypes.OBJECT, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={200: DefinitionSerializer, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
 )
 @api_view(["GET"])
 def house_game_file(request: Request, club_id: int, slug: str) -> HttpResponse:
