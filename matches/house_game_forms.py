@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -175,7 +175,8 @@ class HouseGameForm(forms.Form):
 
     def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = EntryKind(kind) if kind else chosen_kind(self.data if self.is_bound else None, self.initial)
+        posted = self.data if self.is_bound else None
+        self.kind = EntryKind(kind) if kind else chosen_kind(posted, self.initial)
         for name, item, block in form_fields():
             if block and block != self.kind:
                 continue
@@ -287,12 +288,13 @@ class HouseGameForm(forms.Form):
 def initial_from(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The form's initial values from a definition (a template, or the club's game to change),
     read by the engine, so that every field the JSON leaves out shows the engine's default."""
+    written: Mapping[str, Any]
     try:
         written = definition_json(read_definition(raw))
     except Refused:
         written = dict(raw)
     initial: dict[str, Any] = {}
-    entry = dict(written.get("entry") or {})
+    entry = cast(Mapping[str, Any], written.get("entry") or {})
     kind = str(entry.get("kind", next(iter(BLOCKS))))
     for name, item, block in form_fields():
         if block and block != kind:

@@ -60,12 +60,12 @@ def _declaration_form(request: HtmxHttpRequest, initial: dict[str, Any] | None) 
     was typed kept and nothing checked yet)."""
     if "show_block" in request.POST:
         return HouseGameForm(initial=request.POST.dict(), kind=chosen_kind(request.POST)), True
-    data = request.POST or None
-    if data is not None and request.POST.get("copy_name"):
+    if request.POST.get("copy_name"):
         # "Name the copy": the same rules under the name the warning offered.
         data = request.POST.copy()
         data["name"] = request.POST["copy_name"]
-    return HouseGameForm(data, initial=initial), False
+        return HouseGameForm(data, initial=initial), False
+    return HouseGameForm(request.POST or None, initial=initial), False
 
 
 def _namesake(club: Club, name: str, game: HouseGame | None) -> HouseGame | None:

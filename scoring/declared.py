@@ -40,7 +40,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum, unique
-from functools import cache
 from types import MappingProxyType
 from typing import Any, cast, get_args, get_origin, get_type_hints
 
@@ -318,10 +317,18 @@ class FieldSchema:
         return max(bounds, default=None)
 
 
-@cache
 def schema(cls: type) -> tuple[FieldSchema, ...]:
     """The fields of a definition's dataclass (``Definition``, a block, ``End``), in order; a
     block's ``kind`` is its tag, not a field."""
+    if cls not in _SCHEMAS:
+        _SCHEMAS[cls] = _schema_of(cls)
+    return _SCHEMAS[cls]
+
+
+_SCHEMAS: dict[type, tuple[FieldSchema, ...]] = {}
+
+
+def _schema_of(cls: type) -> tuple[FieldSchema, ...]:
     hints = get_type_hints(cls)
     found: list[FieldSchema] = []
     for item in fields(cls):

@@ -58,8 +58,8 @@ def _field(item: FieldSchema) -> serializers.Field:
     if item.kind == FieldKind.TEXT:
         return serializers.CharField(max_length=item.spec.high, **options)
     if item.kind == FieldKind.CARDS:
-        values = serializers.IntegerField(min_value=item.spec.low, max_value=item.spec.high)
-        return serializers.DictField(child=values, **options)
+        card = serializers.IntegerField(min_value=item.spec.low, max_value=item.spec.high)
+        return serializers.DictField(child=card, **options)
     if item.kind == FieldKind.OBJECT:
         return _serializer(item.type, "HouseGameEnd")(**options)
     return EntryField(**options)
@@ -85,14 +85,17 @@ def _serializer(cls: type, name: str) -> type[serializers.Serializer]:
     return type(f"{name}Serializer", (serializers.Serializer,), attrs)
 
 
+def _blocks() -> dict[str, serializers.Serializer | type[serializers.Serializer]]:
+    """Each block's serializer, by the ``kind`` that tells it."""
+    return {
+        kind.value: _serializer(block, f"HouseGame{kind.title().replace('_', '')}Block")
+        for kind, block in BLOCKS.items()
+    }
+
+
 @extend_schema_field(
     PolymorphicProxySerializer(
-        component_name="HouseGameEntry",
-        serializers=lambda: {
-            kind.value: _serializer(block, f"HouseGame{kind.title().replace('_', '')}Block")
-            for kind, block in BLOCKS.items()
-        },
-        resource_type_field_name=ENTRY_KIND.key,
+        component_name="HouseGameEntry", serializers=_blocks, resource_type_field_name=ENTRY_KIND.key
     )
 )
 class EntryField(serializers.JSONField):
