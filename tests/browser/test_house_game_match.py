@@ -37,6 +37,14 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
     # The click starts a navigation; measure the new page, not the one being left.
     expect(page.locator("input[name='name']")).to_be_visible()
     assert_fits_the_phone(page)
+    # Declaring is on the first screen, and only the chosen block's fields are on the page.
+    declare = page.locator("button:has-text('Declare the game')").first.bounding_box()
+    assert declare is not None and declare["y"] + declare["height"] <= 740
+    expect(page.locator("input[name^='bids.']")).to_have_count(0)
+    page.check("input[name='entry.kind'][value='bids']")
+    expect(page.locator("input[name='bids.cards']")).to_be_visible()
+    expect(page.locator("input[name^='points.']")).to_have_count(0)
+    page.screenshot(path="/tmp/house-declare-bids.png", full_page=True)
     page.fill("input[name='name']", "Hartenjagen")
     page.fill("input[name='players.min']", "3")
     page.fill("input[name='players.max']", "6")
@@ -55,9 +63,14 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
         "winner": "lowest",
     }
 
+    # The links under each game are thumb-sized.
+    for link in page.locator(".house-game-links a").all():
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+
+    # Alice also has a table of her own; the house game starts in its club with the page's defaults.
     page.click(".house-games a:has-text('Hartenjagen')")
     fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
-    page.select_option("#id_club", label="De Klaverclub")
     page.click("button:has-text('Start the match')")
     expect(page.locator("h1")).to_have_text("Hartenjagen")
     expect(page.locator(".declared-hints")).to_contain_text("Deal 1, dealt by Anna.")
