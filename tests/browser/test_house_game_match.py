@@ -44,7 +44,6 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
     page.check("input[name='entry.kind'][value='bids']")
     expect(page.locator("input[name='bids.cards']")).to_be_visible()
     expect(page.locator("input[name^='points.']")).to_have_count(0)
-    page.screenshot(path="/tmp/house-declare-bids.png", full_page=True)
     page.fill("input[name='name']", "Hartenjagen")
     page.fill("input[name='players.min']", "3")
     page.fill("input[name='players.max']", "6")
@@ -98,3 +97,28 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
     match = Match.objects.get()
     assert match.state().totals == (0, 102, 74, 58)
     assert [seat.final_rank for seat in match.seats.order_by("position")] == [1, 4, 3, 2]
+
+
+def test_declaring_a_template_twice_warns_and_names_the_copy(logged_in: Page, live_server):
+    """The second "Start from Hartenjagen" does not make a second Hartenjagen without a word: the
+    warning is on the first screen, with the first game one tap away and the copy named."""
+    page = logged_in
+    club = ClubFactory.create(name="De Klaverclub")
+    MembershipFactory.create(
+        club=club, user=get_user_model().objects.get(username="alice"), role=Membership.Role.ADMIN
+    )
+    for _ in range(2):
+        page.goto(f"{live_server.url}/clubs/{club.pk}/games/")
+        page.click("text=Start from Hartenjagen")
+        page.click("button:has-text('Declare the game') >> nth=0")
+    warning = page.locator("[role=alert]:has-text('already has a game called Hartenjagen')")
+    expect(warning).to_be_visible()
+    box = warning.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 740
+    expect(warning.locator("a:has-text('Open Hartenjagen')")).to_be_visible()
+    warning.locator("button:has-text('Hartenjagen 2')").click()
+    expect(page.locator("body")).to_contain_text("Hartenjagen 2 is ready to play.")
+    assert sorted(HouseGame.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Hartenjagen",
+        "Hartenjagen 2",
+    ]
