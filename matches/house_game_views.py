@@ -21,7 +21,7 @@ from matches.house_game_forms import HouseGameForm, chosen_kind, initial_from
 from matches.house_games import HouseGame
 from players.models import Club
 from scoring import Refused
-from scoring.declared import MAX_NAME
+from scoring.declared import MAX_NAME, read_definition
 
 MAX_FILE = 20_000  # bytes: a shared definition is a few hundred
 
@@ -156,15 +156,28 @@ def house_game_delete(request: HttpRequest, club_id: int, slug: str) -> HttpResp
 @login_required
 @require_POST
 def house_game_import(request: HttpRequest, club_id: int) -> HttpResponse:
-    """A game shared as a file (what the API's ``…/file/`` gives) becomes one of the club's."""
+    """A game shared as a file (what the API's ``…/file/`` gives) becomes one of the club's;
+    under a name of its own when the club has a game of that name already, and it says so."""
     club = _club_for_admin(request, club_id)
     upload = request.FILES.get("file")
     try:
         if upload is None or upload.size is None or upload.size > MAX_FILE:
             raise ValueError
-        game = HouseGame.declare(club, json.loads(upload.read().decode()), by=request.user)
+        raw = json.loads(upload.read().decode())
+        name = read_definition(raw).name
+        namesake = _namesake(club, name, None)
+        if namesake is not None:
+            raw = {**raw, "name": _free_name(club, name)}
+        game = HouseGame.declare(club, raw, by=request.user)
     except (ValueError, UnicodeDecodeError, RecursionError, Refused):
         messages.error(request, _("This file does not hold a game Scoreblok can read."))
+        return redirect("house_games", club_id=club.pk)
+    if namesake is not None:
+        messages.success(
+            request,
+            _("%(name)s is ready to play: the club already had a game called %(taken)s.")
+            % {"name": game.name, "taken": namesake.name},
+        )
     else:
         messages.success(request, _("%(name)s is ready to play.") % {"name": game.name})
     return redirect("house_games", club_id=club.pk)

@@ -6,14 +6,17 @@ match starts a house game in its own club with the page's defaults."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from matches.house_games import HouseGame
 from matches.models import Match
 from players.models import Club
+from scoring.declared import TEMPLATES
 from tests.factories import HouseGameFactory
 from tests.test_house_game_pages import HARTENJAGEN_FORM
 
@@ -173,3 +176,15 @@ def test_new_match_names_each_house_games_club_when_two_clubs_have_some(alice_cl
     HouseGameFactory.create(club=Club.personal_for(alice))
     page = alice_client.get(reverse("new_match")).content.decode()
     assert "Hartenjagen · De Klaverclub" in page
+
+
+def test_a_shared_file_of_a_name_the_club_has_is_imported_as_a_named_copy(alice_client, klaverclub):
+    HouseGameFactory.create(club=klaverclub)
+    upload = SimpleUploadedFile("hartenjagen.json", json.dumps(TEMPLATES["hartenjagen"]).encode())
+    response = alice_client.post(
+        reverse("house_game_import", args=[klaverclub.pk]), {"file": upload}, follow=True
+    )
+    assert "Hartenjagen 2 is ready to play: the club already had a game called Hartenjagen." in (
+        response.content.decode()
+    )
+    assert sorted(klaverclub.house_games.values_list("name", flat=True)) == ["Hartenjagen", "Hartenjagen 2"]
