@@ -27,9 +27,13 @@ from scoring.declared import (
     CARD_KEYS,
     ENTRY_KIND,
     Definition,
+    EndKind,
     EntryKind,
     FieldKind,
     FieldSchema,
+    HandCounts,
+    ScheduleKind,
+    Winner,
     definition_json,
     read_definition,
     schema,
@@ -80,18 +84,21 @@ CHOICES: Mapping[str, Mapping[object, Any]] = {
         EntryKind.WENT_OUT: _("Who went out, and the others' hand points"),
         EntryKind.BIDS: _("Bids and tricks"),
     },
-    "went_out.hand": {"plus": _("count for them (lowest wins)"), "minus": _("are taken off their score")},
+    "went_out.hand": {
+        HandCounts.PLUS: _("count for them (lowest wins)"),
+        HandCounts.MINUS: _("are taken off their score"),
+    },
     "bids.schedule": {
-        "up_down": _("1 up to a peak and back to 1"),
-        "fixed": _("The same number every deal"),
+        ScheduleKind.UP_DOWN: _("1 up to a peak and back to 1"),
+        ScheduleKind.FIXED: _("The same number every deal"),
     },
     "end.kind": {
-        "target": _("when someone reaches a target: the highest total wins"),
-        "threshold": _("when someone reaches a limit: the lowest total wins"),
-        "deals": _("after a number of deals"),
-        "schedule": _("when the cards dealt have gone up and down"),
+        EndKind.TARGET: _("when someone reaches a target: the highest total wins"),
+        EndKind.THRESHOLD: _("when someone reaches a limit: the lowest total wins"),
+        EndKind.DEALS: _("after a number of deals"),
+        EndKind.SCHEDULE: _("when the cards dealt have gone up and down"),
     },
-    "end.winner": {"highest": _("the highest total wins"), "lowest": _("the lowest total wins")},
+    "end.winner": {Winner.HIGHEST: _("the highest total wins"), Winner.LOWEST: _("the lowest total wins")},
 }
 
 

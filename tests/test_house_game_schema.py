@@ -28,6 +28,7 @@ from scoring.declared import (
     read_definition,
     schema,
 )
+from tests.conftest import _api_client
 from tests.scoring.test_declared import definitions
 
 MINIMAL = {"name": "Any", "players": {"min": 3, "max": 5}, "end": {"kind": "target", "value": 100}}
@@ -183,3 +184,16 @@ def test_any_definition_goes_through_the_writer_reader_and_form_unchanged(defini
     form = HouseGameForm(posted(initial_from(written)))
     assert form.is_valid(), form.errors
     assert read_definition(form.definition()) == definition
+
+
+def test_the_api_reads_a_definition_with_the_same_defaults_as_the_form(alice, klaverclub):
+    """A bids block posted with only its kind is declared with the defaults the API's schema and
+    the form show: 10 + 2 per trick, 2 per trick off, the dealer's rule, 7 cards at the peak."""
+    body = {**MINIMAL, "entry": {"kind": "bids"}, "end": {"kind": "schedule"}}
+    response = _api_client(alice).post(f"/api/clubs/{klaverclub.pk}/games/", body, format="json")
+    assert response.status_code == 201, response.json()
+    entry = response.json()["definition"]["entry"]
+    form = HouseGameForm(kind="bids")
+    for key in ("cards", "deck", "dealer_rule", "hit_base", "hit_per_trick", "miss_per_trick", "miss_fixed"):
+        assert entry[key] == form.fields[f"bids.{key}"].initial, key
+    assert entry["hit_base"] == 10 and entry["dealer_rule"] is True
