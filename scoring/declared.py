@@ -291,10 +291,7 @@ class FieldSchema:
     choices: tuple[str, ...]
     spec: Spec
     type: Any
-
-    @property
-    def required(self) -> bool:
-        return self.unused is MISSING or self.spec.required
+    required: bool  # no default where it applies
 
     def applies(self, siblings: Mapping[str, object]) -> bool:
         when = self.spec.when
@@ -304,10 +301,13 @@ class FieldSchema:
         """The value read when the key is absent (MISSING: it is required)."""
         if self.required:
             return MISSING
-        by = dict(self.spec.defaults).get(str((siblings or {}).get(self.spec.by, "")), self.unused)
-        return by
+        if not self.spec.defaults:
+            return self.unused
+        return dict(self.spec.defaults).get(str((siblings or {}).get(self.spec.by, "")), self.unused)
 
     def high(self, siblings: Mapping[str, object] | None = None) -> int | None:
+        if not self.spec.highs:
+            return self.spec.high
         return dict(self.spec.highs).get(str((siblings or {}).get(self.spec.by, "")), self.spec.high)
 
     @property
@@ -356,14 +356,24 @@ def _schema_of(cls: type) -> tuple[FieldSchema, ...]:
         default = item.default
         spec_ = item.metadata[SPEC]
         found.append(
-            FieldSchema(item.name, spec_.key or item.name, kind, default, nullable, choices, spec_, base)
+            FieldSchema(
+                item.name,
+                spec_.key or item.name,
+                kind,
+                default,
+                nullable,
+                choices,
+                spec_,
+                base,
+                default is MISSING or spec_.required,
+            )
         )
     return tuple(found)
 
 
 # The entry's tag: which block it is (an entry that names none is the first block).
 ENTRY_KIND = FieldSchema(
-    "kind", "kind", FieldKind.CHOICE, next(iter(BLOCKS)), False, tuple(EntryKind), Spec(), EntryKind
+    "kind", "kind", FieldKind.CHOICE, next(iter(BLOCKS)), False, tuple(EntryKind), Spec(), EntryKind, False
 )
 
 
@@ -388,10 +398,15 @@ def read_definition(raw: object) -> Definition:
 
 def _keys(cls: type) -> tuple[str, ...]:
     """The keys a JSON object of ``cls`` may hold (a nested group by its first part)."""
-    keys = [item.key.split(".")[0] for item in schema(cls)]
-    if cls in BLOCKS.values():
-        keys.insert(0, "kind")
-    return tuple(dict.fromkeys(keys))
+    if cls not in _KEYS:
+        keys = [item.key.split(".")[0] for item in schema(cls)]
+        if cls in BLOCKS.values():
+            keys.insert(0, ENTRY_KIND.key)
+        _KEYS[cls] = tuple(dict.fromkeys(keys))
+    return _KEYS[cls]
+
+
+_KEYS: dict[type, tuple[str, ...]] = {}
 
 
 def _read_fields(form: Form, obj: Mapping[str, object], cls: type, path: str) -> dict[str, Any]:
@@ -399,7 +414,7 @@ def _read_fields(form: Form, obj: Mapping[str, object], cls: type, path: str) ->
     values: dict[str, Any] = {}
     groups: dict[str, Mapping[str, object] | None] = {}
     for item in schema(cls):
-        if not item.applies(values):
+        if item.spec.when is not None and not item.applies(values):
             values[item.name] = item.unused
             continue
         container, where, key = obj, path, item.key
