@@ -199,8 +199,12 @@ class HouseGameForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(prefix) and f".{CARDS}." not in name]
 
     @property
-    def player_fields(self) -> list[forms.BoundField]:
-        return [self["players.min"], self["players.max"], self["team_size"]]
+    def player_count_fields(self) -> list[forms.BoundField]:
+        return [self["players.min"], self["players.max"]]
+
+    @property
+    def team_field(self) -> forms.BoundField:
+        return self["team_size"]
 
     @property
     def kind_field(self) -> forms.BoundField:
