@@ -45,7 +45,7 @@ PLACE = {"en": ("place", "came"), "nl": ("plaats", "plek", "als"), "fr": ("place
 KING = {
     "en": ("king", "king of hearts", "the king", "took the king", "has the king"),
     "nl": ("heer", "hartenheer", "harten heer", "de heer"),
-    "fr": ("roi", "roi de coeur", "le roi"),
+    "fr": ("roi", "roi de coeur", "le roi", "le roi de coeur"),
 }
 
 SHAPES = {
