@@ -28,8 +28,8 @@ Never a wrong number silently: a line that holds anything that cannot be placed 
 word, a number with no field left, a "not" with nothing to deny, an ambiguity) is left unfilled
 whole, as nobody can tell which of its fields the stray word was meant for, and the words are
 kept, as typed, in ``Heard.unplaced`` so the table is told. So is a second player going out
-(neither is marked out) and a second contract (nothing is filled in). Lines that were read
-without a doubt are filled all the same.
+(neither is marked out), a name with nothing said for it, and a second contract (nothing is
+filled in). Lines that were read without a doubt are filled all the same.
 """
 
 from __future__ import annotations
@@ -125,6 +125,10 @@ def read(
         problems = list(reading.problems)
         if reading.went_out and not shape.went_out:
             problems.append(reading.went_out)
+        if not problems and not reading.values and not reading.went_out:
+            # A name with nothing said for it ("Anna and Cor 30 and 45"): its numbers went
+            # somewhere, or were never said; either way its line is the table's to fill.
+            problems.append(clause[0].text)
         if problems:
             unplaced += problems
             refused.append(index)

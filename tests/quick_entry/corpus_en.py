@@ -125,4 +125,13 @@ CASES = [
     # Ordinary, but it can be read two ways: 60 in hand and 15 on the table, or the reverse.
     Case("duizenden", "Anna out, Bram 60 hand 15, Cor minus 10",
          duizenden("Anna", Anna=(None, None), Bram=(60, 15), Cor=(0, 10))),
+    # Added after the review's sentences: a team named by both partners, "nothing in hand".
+    Case("canasta", "Anna and Cor 120 on the table, 85 in hand, Bram out with 2 natural and 300 on the table",
+         canasta("Bram", Anna={"meld": 120, "hand": 85}, Bram={"natural": 2, "meld": 300})),
+    Case("duizenden", "Anna 120 on the table, nothing in hand, Bram out 250, Cor minus 15",
+         duizenden("Bram", Anna=(120, 0), Bram=(250, None), Cor=(0, 15))),
+    Case("free", "Anna twelve hundred and fifty, Bram minus one hundred, Cor nil",
+         points(3, Anna=1250, Bram=-100, Cor=0)),
+    # "Respectively": the numbers said together after both names; refused, never guessed.
+    Case("frustration-nl", "Bram went out, Anna and Cor got 30 and 45", frustration("Bram", Anna=30, Cor=45)),
 ]  # fmt: skip

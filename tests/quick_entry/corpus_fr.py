@@ -129,4 +129,13 @@ CASES = [
     # Ordinaire, mais lisible de deux façons : 60 en main et 15 sur la table, ou l'inverse.
     Case("duizenden", "Anna sort, Bram 60 main 15, Cor moins 10",
          duizenden("Anna", Anna=(None, None), Bram=(60, 15), Cor=(0, 10))),
+    # D'après les phrases de la revue : une équipe nommée par les deux partenaires, « rien en main ».
+    Case("canasta", "Anna et Cor 120 sur la table, 85 en main, Bram sort avec 2 naturelles et 300 sur la table",
+         canasta("Bram", Anna={"meld": 120, "hand": 85}, Bram={"natural": 2, "meld": 300})),
+    Case("duizenden", "Anna 120 sur la table, rien en main, Bram sort 250, Cor moins 15",
+         duizenden("Bram", Anna=(120, 0), Bram=(250, None), Cor=(0, 15))),
+    Case("free", "Anna mille deux cent cinquante, Bram moins cent, Cor zéro",
+         points(3, Anna=1250, Bram=-100, Cor=0)),
+    # « Respectivement » : les nombres dits ensemble après les deux noms ; refusé, jamais deviné.
+    Case("frustration-nl", "Bram sort, Anna et Cor ont 30 et 45", frustration("Bram", Anna=30, Cor=45)),
 ]  # fmt: skip

@@ -124,4 +124,13 @@ CASES = [
     # Gewoon gezegd, maar op twee manieren te lezen: 60 in de hand en 15 op tafel, of andersom.
     Case("duizenden", "Anna uit, Bram 60 hand 15, Cor min 10",
          duizenden("Anna", Anna=(None, None), Bram=(60, 15), Cor=(0, 10))),
+    # Na de zinnen van de review: een team met beide partners genoemd, "niks in de hand".
+    Case("canasta", "Anna en Cor 120 op tafel, 85 in de hand, Bram uit met 2 schone en 300 op tafel",
+         canasta("Bram", Anna={"meld": 120, "hand": 85}, Bram={"natural": 2, "meld": 300})),
+    Case("duizenden", "Cor 120 op tafel, niks in de hand, Bram uit 250, Anna min 15",
+         duizenden("Bram", Cor=(120, 0), Bram=(250, None), Anna=(0, 15))),
+    Case("free", "Anna duizend tweehonderdvijftig, Bram min honderd, Cor nul",
+         points(3, Anna=1250, Bram=-100, Cor=0)),
+    # "Respectievelijk": de getallen samen na beide namen; geweigerd, nooit geraden.
+    Case("frustration-nl", "Bram ging uit, Anna en Cor hadden 30 en 45", frustration("Bram", Anna=30, Cor=45)),
 ]  # fmt: skip
