@@ -150,6 +150,8 @@ def test_a_french_reader_says_the_round_in_french(alice_client, match):
     assert inputs(page).values["entries.1.points:int"] == "15"
     assert inputs(page).values["entries.2.points:int"] == ""  # "Dirk dix" was said for Cor's line
     assert "Non placés\u00a0: “Dirk”, “10”. Laissé vide\u00a0: Cor." in page
+    clean = quick(alice_client, match, line.removesuffix(", Dirk dix"), headers={"Accept-Language": "fr"})
+    assert "Rempli ci-dessus\u00a0: vérifiez, puis enregistrez." in clean.content.decode()
 
 
 def test_an_empty_line_asks_for_the_round(alice_client, match):
