@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Choice, Field, QuickEntry, Shape
 from games.quick_entry.common import BID, TRICKS
 from games.quick_entry.entry import Phrases
@@ -45,7 +47,7 @@ PLACE = {"en": ("place", "came"), "nl": ("plaats", "plek", "als"), "fr": ("place
 KING = {
     "en": ("king", "king of hearts", "the king", "took the king", "has the king"),
     "nl": ("heer", "hartenheer", "harten heer", "de heer"),
-    "fr": ("roi", "roi de coeur", "le roi"),
+    "fr": ("roi", "roi de coeur", "le roi", "le roi de coeur"),
 }
 
 SHAPES = {
@@ -55,6 +57,15 @@ SHAPES = {
     barbuse.AANLEGGEN: Shape(fields=(Field("place", PLACE),), numbers=("place",)),
     # Naming who took the king is enough: "hartenheer Cor".
     barbuse.NO_KING_OF_HEARTS: Shape(fields=(Field("king", KING, flag=True, blank=False),), named="king"),
+}
+
+# The empty line's example: a round of the contract the form preselects.
+EXAMPLES = {
+    barbuse.KNOBBELEN: gettext_lazy("%(first)s bid 2 took 3, %(second)s 1 1…"),
+    barbuse.NO_QUEENS: gettext_lazy("No queens, %(first)s 1, %(second)s 2…"),
+    barbuse.NO_HEARTS: gettext_lazy("No hearts, %(first)s 4, %(second)s 2…"),
+    barbuse.AANLEGGEN: gettext_lazy("Aanleggen, %(first)s first, %(second)s second…"),
+    barbuse.NO_KING_OF_HEARTS: gettext_lazy("No king of hearts, %(first)s took the king"),
 }
 
 
@@ -67,4 +78,5 @@ def quick_entry(left: Sequence[str]) -> QuickEntry:
         choices=tuple(Choice(slug, CONTRACT_WORDS[slug], SHAPES[slug]) for slug in barbuse.CONTRACTS),
         choice_key="contract",
         default=default,
+        example=EXAMPLES[default or barbuse.KNOBBELEN],
     )

@@ -4,6 +4,8 @@ canastas, red threes, melded points and points in hand ("Anna uit 2 schone 1 vui
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Field, QuickEntry, Shape
 from games.quick_entry.common import HAND
 from games.quick_entry.common import TABLE as MELD
@@ -82,4 +84,5 @@ def quick_entry(special_canastas: bool, alone: bool) -> QuickEntry:
             went_out=True,
         ),
         ignored=IGNORED,
+        example=gettext_lazy("%(first)s out 1 natural 250, %(second)s 120 minus 60…"),
     )

@@ -5,7 +5,9 @@ took 2, Bram bid 1 took 0"). The words are the shared ones of ``games.quick_entr
 
 from __future__ import annotations
 
-from games.quick_entry import POINTS_PER_PLAYER, Field, QuickEntry, Shape
+from django.utils.translation import gettext_lazy
+
+from games.quick_entry import Field, QuickEntry, Shape
 from games.quick_entry.common import BID, HAND, TRICKS
 from scoring.declared import BidsBlock, Block, WentOutBlock
 
@@ -17,11 +19,18 @@ WENT_OUT = QuickEntry(
         numbers=("hand_points",),
         minus="hand_points",
         went_out=True,
-    )
+    ),
+    example=gettext_lazy("%(first)s out, %(second)s 15…"),
 )
 # Bare numbers are the bid, then the tricks ("Anna 2 2"); "bid 2 took 2" names both.
 BIDS = QuickEntry(
     Shape(fields=(Field("bid", BID), Field("tricks", TRICKS)), numbers=("bid", "tricks")),
+    example=gettext_lazy("%(first)s bid 2 took 3, %(second)s 1 1…"),
+)
+# One number per player or team ("minus" makes it negative).
+POINTS = QuickEntry(
+    Shape(fields=(Field("points"),), numbers=("points",)),
+    example=gettext_lazy("%(first)s 15, %(second)s minus 20…"),
 )
 
 
@@ -32,4 +41,4 @@ def quick_entry(entry: Block) -> QuickEntry:
         return WENT_OUT
     if isinstance(entry, BidsBlock):
         return BIDS
-    return POINTS_PER_PLAYER
+    return POINTS

@@ -3,6 +3,8 @@ table and left in hand ("Anna 85 min 40, Bram uit 230, Cor min 30")."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Field, QuickEntry, Shape
 from games.quick_entry.common import HAND, TABLE
 
@@ -17,5 +19,6 @@ ENTRY = QuickEntry(
         numbers=("table_points", "hand_points"),
         minus="hand_points",
         went_out=True,
-    )
+    ),
+    example=gettext_lazy("%(first)s out 230, %(second)s 85 minus 40…"),
 )

@@ -3,6 +3,8 @@ whether they laid down ("Anna uit, Bram vijftien, Cor vijfennegentig niet gelegd
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Field, QuickEntry, Shape
 from games.quick_entry.common import LAID_DOWN
 
@@ -19,5 +21,6 @@ def quick_entry(laid_down_below: int) -> QuickEntry:
             ),
             numbers=("points",),
             went_out=True,
-        )
+        ),
+        example=gettext_lazy("%(first)s out, %(second)s 15…"),
     )

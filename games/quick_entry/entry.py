@@ -73,6 +73,9 @@ class QuickEntry:
     ``choices``: the one said wins, else the one whose fields' words were said, else
     ``default`` (what the form preselects), and ``choice_key`` names it in the round JSON.
     ``ignored`` holds the game's own words that say nothing (a noun after its adjective).
+    ``example`` is the line the empty input shows, as this game's table would say a round: a
+    translatable text (the home's lazy string; this package imports no Django) with
+    ``%(first)s`` and ``%(second)s`` for the first two lines' players; empty: one number each.
     """
 
     shape: Shape
@@ -80,6 +83,7 @@ class QuickEntry:
     choice_key: str = ""
     default: str | None = None
     ignored: Phrases = field(default_factory=lambda: NO_PHRASES)
+    example: object = ""
 
     def shape_for(self, value: str | None) -> Shape:
         chosen = next((choice for choice in self.choices if choice.value == value), None)

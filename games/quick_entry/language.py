@@ -21,10 +21,19 @@ class Words:
     negation: tuple[str, ...]  # "not": the flag after it is false
     zero: tuple[str, ...]  # "none", "no": the number 0
     fillers: tuple[str, ...]  # words that say nothing here ("and", "has", "points")
+    # Fillers that belong to the number when they stand between two number words: "three
+    # hundred and ten", "honderd en twintig", "vingt et un".
+    connectors: tuple[str, ...] = ()
+    # "a" before a scale word is "one" ("a hundred and twenty"): the article, the scale words,
+    # and the number word text2num reads instead.
+    indefinite: tuple[str, ...] = ()
+    scales: tuple[str, ...] = ()
+    one: str = ""
 
 
-# Letters that Unicode does not decompose but a French speaker writes either way ("cœur", "coeur").
-LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+# Letters that Unicode does not decompose but a French speaker writes either way ("cœur", "coeur"),
+# and the curly apostrophes a phone types for the straight one ("didn\u2019t").
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "\u2019": "'", "\u2018": "'"})
 
 
 def fold(text: str) -> str:

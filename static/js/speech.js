@@ -43,7 +43,7 @@
     };
     recognition.onerror = function (failure) {
       const refused = failure.error === "not-allowed" || failure.error === "service-not-allowed";
-      tell(form, refused ? status.dataset.refused : status.dataset.unheard);
+      tell(form, refused ? status.dataset.micRefused : status.dataset.unheard);
     };
     recognition.onend = function () {
       listening = null;
@@ -68,6 +68,41 @@
     if (!quick) return;
     quick.querySelector("input[name=line]").value = "";
     tell(quick, "");
+  });
+
+  // A line filled in (or refused): the status under the form says what happened, so it must be
+  // on the screen, and with it the form's first filled field where both fit; otherwise the
+  // status and its warnings come first. (The round form's own swap has scrolled to the top.)
+  function firstFilled(form) {
+    const fields = form.querySelectorAll("input:not([type=hidden]), select");
+    return Array.from(fields).find(function (field) {
+      if (field.type === "radio" || field.type === "checkbox") return field.checked;
+      return field.value !== "" && field.offsetParent !== null;
+    });
+  }
+
+  function showStatus(quick) {
+    const status = quick.querySelector("[data-speech-status]");
+    if (!status || !status.textContent.trim()) return;
+    const bar = document.querySelector(".scorebar");
+    const top = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+    const bottom = window.innerHeight - 8;
+    const form = document.getElementById("round-form");
+    const field = form ? firstFilled(form) : null;
+    const statusBottom = status.getBoundingClientRect().bottom;
+    const fieldTop = field ? field.getBoundingClientRect().top : statusBottom;
+    if (statusBottom - fieldTop <= bottom - top) {
+      // Both fit: move as little as needed to show the status, keeping the field below the bar.
+      const by = statusBottom > bottom ? statusBottom - bottom : (fieldTop < top ? fieldTop - top : 0);
+      if (by) window.scrollBy(0, by);
+    } else {
+      window.scrollBy(0, statusBottom - bottom);
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    if (source && source.id === "quick-entry") showStatus(source);
   });
 
   showKeys(document);

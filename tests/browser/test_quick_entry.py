@@ -120,6 +120,7 @@ def test_a_typed_line_fills_the_round_form_in_every_language(logged_in: Page, li
         expect(page.locator("#quick-line")).to_have_value(line)  # what was typed stays
         # Everything was placed: the status says so (in the page's language), nothing is saved.
         expect(page.locator("#quick-status .done")).to_be_visible()
+        expect(page.locator("#quick-status .done")).to_be_in_viewport()
         expect(page.locator("#quick-status .error")).to_have_count(0)
         quick_entry = page.locator("#quick-entry").bounding_box()
         assert quick_entry is not None and quick_entry["x"] + quick_entry["width"] <= PHONE["width"]
@@ -135,7 +136,11 @@ def test_the_filled_form_is_saved_only_by_save_and_then_the_line_clears(logged_i
     page.click("#quick-entry button[type=submit]")
     expect(page.locator("#quick-status .error")).to_contain_text("“banana”")
     expect(page.locator("#round-form input[name='entries.1.points:int']")).to_have_value("15")
+    # "banana" was said for Cor: Cor's line is left for the table, not guessed.
+    expect(page.locator("#round-form input[name='entries.2.points:int']")).to_have_value("")
     assert not Round.objects.filter(match=match).exists()
+    page.fill("#round-form input[name='entries.2.points:int']", "95")
+    page.locator("#round-form input[name='entries.2.laid_down:bool'][value='0']").check()
     page.locator("#round-form button.save").click()
     expect(page.locator("#no-rounds")).to_have_count(0)
     stored = Round.objects.get(match=match).body["entries"]
@@ -171,3 +176,45 @@ def test_a_line_that_fits_nothing_leaves_what_was_typed_in_the_form(logged_in: P
     page.press("#quick-line", "Enter")
     expect(page.locator("#quick-status .error")).to_contain_text("Nothing in this line fits the round")
     expect(page.locator("#round-form input[name='entries.1.points:int']")).to_have_value("30")
+
+
+def _in_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "line", "first_field"),
+    [
+        # A short form: the first filled field and the status fit on one screen together.
+        (
+            "frustration-nl",
+            THREE,
+            "Anna out, Bram 15, Cor 95 banana",
+            "#round-form input[name='@went_out']:checked",
+        ),
+        # Canasta's form is taller than the screen: the status and its warning come first.
+        (
+            "canasta",
+            FOUR,
+            "Anna out 2 natural 310 minus 0, Bram 1 mixed 120 minus 60 banana",
+            None,
+        ),
+    ],
+)
+def test_after_fill_in_the_status_and_its_warnings_are_on_screen(
+    logged_in: Page, live_server, game: str, players: list[str], line: str, first_field: str | None
+):
+    page = logged_in
+    user = get_user_model().objects.get(username="alice")
+    match = Match.start(club=Club.personal_for(user), game=game, players=players, by=user)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.fill("#quick-line", line)
+    page.click("#quick-entry button[type=submit]")
+    status = page.locator("#quick-status .error")
+    expect(status).to_contain_text("“banana”")
+    expect(status).to_contain_text("above")  # the status sits under the form it filled
+    page.wait_for_timeout(200)  # the scroll after htmx settles
+    assert _in_viewport(page, "#quick-status")
+    if first_field is not None:
+        assert _in_viewport(page, first_field)

@@ -77,19 +77,60 @@ def test_over_htmx_it_answers_the_filled_form_and_the_status_out_of_band(alice_c
     page = response.content.decode()
     assert page.lstrip().startswith('<form id="round-form"')
     assert '<p id="quick-status" hx-swap-oob="innerHTML">' in page
-    assert "Filled in below: check it, then save." in page
+    assert "Filled in above: check it, then save." in page
     assert inputs(page).values["entries.2.points:int"] == "95"
     assert response["Vary"] and "HX-Request" in response["Vary"]
     assert not Round.objects.filter(match=match).exists()
 
 
-def test_words_it_could_not_place_are_named_and_the_rest_stays(alice_client, match):
+def test_words_it_could_not_place_are_named_with_the_line_they_left_empty(alice_client, match):
+    """ "banana" was said for Cor: which of Cor's fields it meant nobody knows, so Cor's line
+    stays empty; the lines read without a doubt are filled."""
     response = quick(alice_client, match, "Anna out, Bram 15, Cor 95 banana")
     page = response.content.decode()
-    assert "Not placed: “banana”. The rest is filled in below: check it, then save." in page
+    assert "Not placed: “banana”. Left empty: Cor. The rest is filled in above: check it, then save." in page
     form = inputs(page)
     assert form.values["entries.1.points:int"] == "15"
+    assert form.values["entries.2.points:int"] == ""
     assert form.values["line"] == "Anna out, Bram 15, Cor 95 banana"
+
+
+def test_two_players_out_marks_neither_and_says_so(alice_client, match):
+    page = quick(alice_client, match, "Anna out, Bram 15, Cor out").content.decode()
+    assert "Left empty: Anna, Cor." in page
+    form = inputs(page)
+    assert not any(name == "@went_out" for name, _ in form.checked)
+    assert form.values["entries.1.points:int"] == "15"
+
+
+def test_a_line_of_nothing_but_doubts_fills_nothing_and_names_them(alice_client, match):
+    page = quick(alice_client, match, "Anna out, Cor out").content.decode()
+    assert "Not placed: “out”, “out”. Nothing is filled in: check the line, or fill in the form." in page
+    assert inputs(page).values["entries.0.points:int"] == ""
+
+
+def test_the_status_line_is_not_taken_for_a_refused_round(alice_client, match):
+    """The sheet's script brings ``data-refused`` into view on load: the quick-entry status,
+    which is on every sheet, must not carry it."""
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    status = page[page.index('<p id="quick-status"') : page.index("</p>", page.index('<p id="quick-status"'))]
+    assert "data-refused" not in status
+    assert "data-mic-refused" in status
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "example"),
+    [
+        ("frustration-nl", ["Anna", "Bram", "Cor"], "Anna out, Bram 15…"),
+        ("duizenden", ["Anna", "Bram", "Cor"], "Anna out 230, Bram 85 minus 40…"),
+        ("canasta", ["Anna", "Bram", "Cor", "Dirk"], "Anna out 1 natural 250, Bram 120 minus 60…"),
+        ("barbuse", ["Anna", "Bram", "Cor", "Dirk"], "Anna bid 2 took 3, Bram 1 1…"),
+    ],
+)
+def test_the_empty_line_shows_a_round_as_this_game_says_it(alice_client, alice, club, game, players, example):
+    match = MatchFactory.create(club=club, game=game, players=players, by=alice)
+    page = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert f'placeholder="{example}"' in page
 
 
 def test_a_dutch_reader_says_the_round_in_dutch(alice_client, match):
@@ -100,14 +141,17 @@ def test_a_dutch_reader_says_the_round_in_dutch(alice_client, match):
     form = inputs(page)
     assert ("@went_out", "0") in form.checked
     assert (form.values["entries.1.points:int"], form.values["entries.2.points:int"]) == ("15", "95")
-    assert "Ingevuld hieronder: kijk het na en sla op." in page
+    assert "Hierboven ingevuld: kijk het na en sla op." in page
 
 
 def test_a_french_reader_says_the_round_in_french(alice_client, match):
     line = "Anna sort, Bram quinze, Cor quatre-vingt-quinze, Dirk dix"
     page = quick(alice_client, match, line, headers={"Accept-Language": "fr"}).content.decode()
-    assert inputs(page).values["entries.2.points:int"] == "95"
-    assert "Non placés\u00a0: “Dirk”, “10”." in page
+    assert inputs(page).values["entries.1.points:int"] == "15"
+    assert inputs(page).values["entries.2.points:int"] == ""  # "Dirk dix" was said for Cor's line
+    assert "Non placés\u00a0: “Dirk”, “10”. Laissé vide\u00a0: Cor." in page
+    clean = quick(alice_client, match, line.removesuffix(", Dirk dix"), headers={"Accept-Language": "fr"})
+    assert "Rempli ci-dessus\u00a0: vérifiez, puis enregistrez." in clean.content.decode()
 
 
 def test_an_empty_line_asks_for_the_round(alice_client, match):
