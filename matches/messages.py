@@ -106,7 +106,9 @@ def sheet_errors(errors: Sequence[AnyError], home: GameHome) -> list[dict[str, s
     return rows
 
 
-def error_summary(errors: Sequence[dict[str, str]], labels: Sequence[str]) -> list[tuple[str, str, RuleLink | None]]:
+def error_summary(
+    errors: Sequence[dict[str, str]], labels: Sequence[str]
+) -> list[tuple[str, str, RuleLink | None]]:
     """(where, message, rule) per error for the list on top of a refused form: ``where`` is the
     player or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else
     ""; ``rule`` the place in the game's rules the refusal enforces (``sheet_errors``), if any."""

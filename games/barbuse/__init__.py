@@ -29,7 +29,6 @@ from scoring import MatchState, RuleError
 from scoring.errors import Code
 from scoring.games import barbuse
 
-
 # Where the range of each number a contract asks for is stated, by the entry's key.
 INVALID_SENTENCES: Mapping[str, str] = {
     "bid": "contract-knobbelen#knobbelen-bid",
@@ -71,7 +70,7 @@ class BarbuseHome(BaseHome):
     )
     messages: Mapping[str, Text] = MESSAGES
     rule_sections: Mapping[str, str] = {
-        barbuse.BarbuseCode.UNKNOWN_CONTRACT: "contracts#contracts-five",
+        barbuse.BarbuseCode.UNKNOWN_CONTRACT: "contracts",
         barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: "spelmaker#spelmaker-once",
         barbuse.BarbuseCode.TRICKS_TOTAL: "checks#check-tricks",
         barbuse.BarbuseCode.QUEENS_TOTAL: "checks#check-queens",
@@ -92,6 +91,7 @@ class BarbuseHome(BaseHome):
             if key in INVALID_SENTENCES:
                 return RuleAnchor.of(INVALID_SENTENCES[key])
         return super().rule_anchor(error)
+
     option_labels: Mapping[str, Text] = {
         "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
         "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),

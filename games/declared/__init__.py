@@ -166,19 +166,28 @@ def entry_words(definition: Definition) -> list[RuleLine]:
     lines: list[RuleLine] = []
     if isinstance(entry, PointsBlock):
         side = gettext("each team") if definition.team_size > 1 else gettext("each player")
-        lines.append(RuleLine("rule-entry", gettext("After every deal %(side)s enters their points.") % {"side": side}))
+        lines.append(
+            RuleLine("rule-entry", gettext("After every deal %(side)s enters their points.") % {"side": side})
+        )
         if entry.minimum is not None and entry.maximum is not None:
             lines.append(
                 RuleLine(
                     "rule-range",
-                    gettext("An entry is %(low)s to %(high)s.") % {"low": entry.minimum, "high": entry.maximum},
+                    gettext("An entry is %(low)s to %(high)s.")
+                    % {"low": entry.minimum, "high": entry.maximum},
                     True,
                 )
             )
         elif entry.minimum is not None:
-            lines.append(RuleLine("rule-range", gettext("An entry is %(low)s or more.") % {"low": entry.minimum}, True))
+            lines.append(
+                RuleLine("rule-range", gettext("An entry is %(low)s or more.") % {"low": entry.minimum}, True)
+            )
         elif entry.maximum is not None:
-            lines.append(RuleLine("rule-range", gettext("An entry is at most %(high)s.") % {"high": entry.maximum}, True))
+            lines.append(
+                RuleLine(
+                    "rule-range", gettext("An entry is at most %(high)s.") % {"high": entry.maximum}, True
+                )
+            )
         if entry.multiple_of > 1:
             lines.append(
                 RuleLine(
@@ -232,10 +241,22 @@ def entry_words(definition: Definition) -> list[RuleLine]:
         )
         if entry.card_values is not None:
             values = ", ".join(f"{rank_label(rank)} {value}" for rank, value in entry.card_values.items())
-            lines.append(RuleLine("rule-values", gettext("Cards in hand count: %(values)s.") % {"values": values}))
+            lines.append(
+                RuleLine("rule-values", gettext("Cards in hand count: %(values)s.") % {"values": values})
+            )
         if entry.maximum is not None:
             lines.append(
-                RuleLine("rule-range", gettext("A hand counts at most %(high)s.") % {"high": entry.maximum}, True)
+                RuleLine(
+                    "rule-range", gettext("A hand counts at most %(high)s.") % {"high": entry.maximum}, True
+                )
+            )
+        if entry.multiple_of > 1:
+            lines.append(
+                RuleLine(
+                    "rule-multiple",
+                    gettext("Every entry is a multiple of %(multiple)s.") % {"multiple": entry.multiple_of},
+                    True,
+                )
             )
     else:
         if entry.schedule == ScheduleKind.UP_DOWN:

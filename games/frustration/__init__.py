@@ -34,7 +34,6 @@ from games.protocol import (
 from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, RuleError, Setup
-from scoring.errors import Code
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints, kept_after_laying_down
 
@@ -320,8 +319,7 @@ class LevelsHome(FrustrationHome):
     }
     laid_down_messages: Mapping[str, Text] = {
         "wrong_card_count": gettext_lazy(
-            "A player who completed his level keeps %(minimum)s to %(maximum)s cards in hand, not "
-            "%(count)s."
+            "A player who completed his level keeps %(minimum)s to %(maximum)s cards in hand, not %(count)s."
         ),
     }
     not_laid_down_messages: Mapping[str, Text] = {
