@@ -14,6 +14,20 @@ stemmers, the algorithms PostgreSQL's text-search configurations of those names 
 A query word also matches a longer stem it begins (``drie`` finds ``drieën``), as a prefix query
 (``drie:*``) does in PostgreSQL.
 
+The search forgives what players type. Ligatures and accents fold both ways ("coeur" finds
+« cœur », "cœur" finds "coeur"); a French or Dutch plural ends like its singular before stemming
+("rois" finds « roi »); a Dutch query word also finds the compound it ends ("heren" finds
+"Hartenheer"); a small list per language turns the words players use into the pages' own
+("koningen" -> heer, "bevroren" -> geblokkeerd, « reine » -> dame); and a query word that no
+section holds is replaced by the words of the pages one edit away (a letter left out, added,
+changed or two swapped: "jokr", "schopenvrouw"). That last is plain Python over the indexed
+words (a few thousand per language): one bounded comparison per word, no index to keep, so no
+library (rapidfuzz is on the registry and would do the same in C, for a cost this size of
+vocabulary never shows, at the price of a compiled dependency in the lock).
+
+Table cells, list items and paragraphs stay word boundaries in the indexed text, so a highlight
+never lands on two words glued together ("spadesWhat").
+
 Ranking follows ``ts_rank`` with weights: a section that holds more of the query's words comes
 first; among those, words in its title weigh more than words in its text, the query's words side
 by side (a phrase: "dame de pique") weigh more still, and a word found often counts with
@@ -49,7 +63,7 @@ from games.protocol import GameHome
 from games.registry import all_homes
 
 CORPUS_SECONDS = 60 * 60
-CORPUS_FORMAT = 1  # raised when ``SectionText`` changes shape, so no older entry is read
+CORPUS_FORMAT = 2  # raised when ``SectionText`` changes shape, so no older entry is read
 MAX_RESULTS = 20
 SNIPPET_WORDS = 28
 
@@ -145,10 +159,56 @@ class Hit:
     score: float
 
 
+# Letters that are two letters to a player typing them (NFKD leaves them whole).
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
+# Words players use that the pages do not, per language (folded): the pages' own word for them.
+SYNONYMS: dict[str, dict[str, str]] = {
+    "en": {"frozen": "frozen", "kings": "king", "joker": "joker", "pile": "pile", "jokers": "joker"},
+    "nl": {
+        "koning": "heer",
+        "koningen": "heer",
+        "bevroren": "geblokkeerd",
+        "bevriezen": "geblokkeerd",
+        "bevroren stapel": "geblokkeerd",
+        "koningin": "vrouw",
+        "koninginnen": "vrouw",
+        "dame": "vrouw",
+        "dames": "vrouw",
+        "schoppendame": "schoppenvrouw",
+        "aflegstapel": "stapel",
+    },
+    "fr": {"reine": "dame", "reines": "dame", "gele": "gele", "geler": "gele", "figee": "gele"},
+}
+
+
 def fold(word: str) -> str:
-    """Lowercase without accents: "Drieën" -> "drieen"."""
-    decomposed = unicodedata.normalize("NFKD", word.lower())
+    """Lowercase without accents or ligatures: "Drieën" -> "drieen", "Cœur" -> "coeur"."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(LIGATURES))
     return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def singular(word: str, language: str) -> str:
+    """A French or Dutch plural as its singular, where the stemmer keeps it ("rois" -> "roi")."""
+    if language == "fr" and len(word) > 3 and word[-1] in "sx" and word[-2] != word[-1]:
+        return word[:-1]
+    return word
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter left out, added, changed, or two side by side
+    swapped (optimal string alignment distance 1)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    start = 0
+    while start < len(a) and a[start] == b[start]:
+        start += 1
+    if len(a) < len(b):
+        return a[start:] == b[start + 1 :]
+    if a[start + 1 :] == b[start + 1 :]:
+        return True
+    return a[start + 2 :] == b[start + 2 :] and a[start : start + 2] == b[start : start + 2][::-1]
 
 
 class Analyzer:
@@ -157,6 +217,8 @@ class Analyzer:
     words, and the pure-Python stemmer is the slow part)."""
 
     def __init__(self, language: str) -> None:
+        self.language = language
+        self.synonyms = SYNONYMS.get(language, {})
         self.stemmer = snowballstemmer.stemmer(STEMMERS.get(language, "english"))
         self.stopwords = STOPWORDS.get(language, STOPWORDS["en"])
         self.stems: dict[str, str] = {}
@@ -164,12 +226,13 @@ class Analyzer:
     def stem(self, word: str) -> str:
         folded = fold(word)
         if folded not in self.stems:
-            self.stems[folded] = str(self.stemmer.stemWord(folded))
+            self.stems[folded] = str(self.stemmer.stemWord(singular(folded, self.language)))
         return self.stems[folded]
 
     def query(self, text: str) -> tuple[str, ...]:
         """The query's stems in order, without repeats; stopwords dropped unless they are all."""
-        words = [fold(word) for word in WORD.findall(text)]
+        words = [fold(word) for word in WORD.findall(fold(text))]
+        words = [self.synonyms.get(word, word) for word in words]
         kept = [word for word in words if word not in self.stopwords] or words
         stems: list[str] = []
         for word in kept:
@@ -180,12 +243,36 @@ class Analyzer:
 
 
 def matches(query_stem: str, stem: str) -> bool:
-    """A word matches a query word with the same stem, or a longer one it begins."""
-    return stem == query_stem or (len(query_stem) >= 3 and stem.startswith(query_stem))
+    """A word matches a query word with the same stem, or a longer one it begins, or (a Dutch
+    compound) one it ends: "heer" matches "hartenheer"."""
+    if stem == query_stem:
+        return True
+    if len(query_stem) < 3:
+        return False
+    return stem.startswith(query_stem) or (len(query_stem) >= 4 and stem.endswith(query_stem))
+
+
+# Elements whose edges are word boundaries: a cell, an item, a paragraph never runs into the next.
+BLOCK_TAG = re.compile(
+    r"</?(?:td|th|tr|li|p|div|dt|dd|caption|br|h\d|table|thead|tbody|ul|ol|dl|small|span)\b[^>]*>"
+)
 
 
 def _plain(markup: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(strip_tags(markup))).strip()
+    return re.sub(r"\s+", " ", html.unescape(strip_tags(BLOCK_TAG.sub(" ", markup)))).strip()
+
+
+def forgiving(query: Sequence[str], vocabulary: set[str]) -> tuple[str, ...]:
+    """The query's stems, each one no section holds replaced by the indexed stems one edit away
+    (the first of them, the shortest first), so a typo finds what it meant."""
+    found: list[str] = []
+    for stem in query:
+        if len(stem) < 4 or any(matches(stem, word) for word in vocabulary):
+            found.append(stem)
+            continue
+        near = sorted((word for word in vocabulary if one_edit(stem, word)), key=lambda w: (len(w), w))
+        found.append(near[0] if near else stem)
+    return tuple(found)
 
 
 def render_sections(home: GameHome, analyzer: Analyzer) -> list[SectionText]:
@@ -298,9 +385,14 @@ def search(text: str, games: Iterable[str] | None = None, language: str | None =
     query = analyzer.query(text)
     if not query:
         return []
+    sections = corpus(language)
+    vocabulary = {
+        stem for section in sections for stem, _, _ in (*section.title_tokens, *section.text_tokens)
+    }
+    query = forgiving(query, vocabulary)
     wanted = set(games) if games is not None else None
     scored = []
-    for order, section in enumerate(corpus(language)):
+    for order, section in enumerate(sections):
         if wanted is not None and section.game not in wanted:
             continue
         title = section.title_tokens
