@@ -129,7 +129,7 @@ STOPWORDS = {
 }
 TITLE_WEIGHT = 4.0
 # The game's name counts as found in each of its sections, lightly: "boerenbridge" finds the
-# house game's page, and "canasta minimum" still ranks Canasta's minimum meld first.
+# house game's page, and a game's name with a rule's word still ranks that rule's section first.
 NAME_WEIGHT = 0.5
 PHRASE_WEIGHT = 3.0
 WORD = re.compile(r"\w+")
