@@ -461,6 +461,7 @@ class DeclaredHome(BaseHome):
             "players": players_label(counts),
             "team_size": self.definition.team_size,
             "entry_lines": entry_words(self.definition),
+            "bids": isinstance(self.definition.entry, BidsBlock),
             "end": end_words(self.definition),
         }
 
@@ -481,7 +482,12 @@ class DeclaredHome(BaseHome):
             if end.kind == EndKind.DEALS
             else self.paper_deals
         )
-        return [{"number": number, "block_end": False} for number in range(1, deals + 1)]
+        # A game of bids prints each deal's cards beside its number: the table bids against it.
+        cards = entry.cards_per_deal if isinstance(entry, BidsBlock) else ()
+        return [
+            {"number": number, "block_end": False, **({"cards": cards[number - 1]} if cards else {})}
+            for number in range(1, deals + 1)
+        ]
 
 
 def _typed_bids(body: Json, dealer: int) -> list[int] | None:
