@@ -23,6 +23,7 @@ from games.protocol import (
     Json,
     NextItem,
     PlayedMatch,
+    RuleAnchor,
     Section,
     SheetView,
     Statistic,
@@ -49,20 +50,22 @@ COMMON_SECTIONS: Titles = (
 )
 # Sections told in the same words for every game live in the rulebook's page template.
 SHARED_SECTIONS = frozenset({"options"})
-# The section each generic refusal enforces, on any game's page (keyed by code, not by game);
-# a home names the sections of its own codes, and may send a generic one elsewhere.
+# Where each generic refusal's rule is stated, on any game's page (keyed by code, not by game):
+# "section#sentence", the sentence being the id of the element that states it. Every game's
+# page has these sentences (the form's checks are ``rulebook/game.html#checks-form``); a home
+# names the places of its own codes, and may send a generic one elsewhere.
 GENERIC_RULE_SECTIONS: Mapping[str, str] = {
-    Code.REQUIRED: "checks",
-    Code.INVALID: "checks",
-    Code.WRONG_ENTRY_COUNT: "checks",
-    Code.NEGATIVE: "checks",
-    Code.NOT_MULTIPLE_OF_5: "checks",
+    Code.REQUIRED: "checks#check-form",
+    Code.INVALID: "checks#check-form",
+    Code.WRONG_ENTRY_COUNT: "checks#check-form",
+    Code.NEGATIVE: "checks#check-form",
+    Code.NOT_MULTIPLE_OF_5: "checks#check-cards",
     Code.UNKNOWN_CARD: "cards",
-    Code.TOO_MANY_CARDS: "cards",
+    Code.TOO_MANY_CARDS: "checks#check-cards",
     Code.POINTS_MISMATCH: "cards",
-    Code.MATCH_FINISHED: "end",
-    Code.UNKNOWN_OPTION: "options",
-    Code.WRONG_PLAYER_COUNT: "players",
+    Code.MATCH_FINISHED: "end#end-when",
+    Code.UNKNOWN_OPTION: "options#options-fixed",
+    Code.WRONG_PLAYER_COUNT: "players#players-count",
 }
 
 
@@ -106,7 +109,8 @@ class BaseHome:
     option_labels: Mapping[str, Text] = {}
     option_meanings: Mapping[str, Text] = {}
     messages: Mapping[str, Text] = {}
-    # The rules page's section each of the game's own refusal codes enforces.
+    # Where the rules page states what each of the game's own refusal codes enforces
+    # ("section#sentence", as ``GENERIC_RULE_SECTIONS``).
     rule_sections: Mapping[str, str] = {}
     # Deals on one paper sheet, and every how many deals a thicker line is drawn (0: none).
     paper_deals: int = 20
@@ -121,8 +125,9 @@ class BaseHome:
     def message(self, error: RuleError) -> Text | None:
         return self.messages.get(error.code)
 
-    def rule_section(self, code: str) -> str | None:
-        return self.rule_sections.get(code) or GENERIC_RULE_SECTIONS.get(code)
+    def rule_anchor(self, error: RuleError) -> RuleAnchor | None:
+        where = self.rule_sections.get(error.code) or GENERIC_RULE_SECTIONS.get(error.code)
+        return RuleAnchor.of(where) if where else None
 
     def parse_round(self, data: QueryDict, lines: int) -> Json:
         return round_forms.parse_round(data, lines)

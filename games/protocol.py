@@ -103,6 +103,21 @@ class Section:
 
 
 @dataclass(frozen=True)
+class RuleAnchor:
+    """Where a rule is stated: a section of the rules page and, inside it, the id of the element
+    (a sentence, a list item) that says exactly that rule ("" for the whole section)."""
+
+    section: str
+    sentence: str = ""
+
+    @classmethod
+    def of(cls, where: str) -> RuleAnchor:
+        """ "checks#check-form" -> RuleAnchor("checks", "check-form")."""
+        section, _, sentence = where.partition("#")
+        return cls(section, sentence)
+
+
+@dataclass(frozen=True)
 class DemoMatch:
     """A match ``make run`` loads for the demo club: players in seat order, rounds as posted."""
 
@@ -194,9 +209,10 @@ class GameHome(Protocol):
         """The game's own sentence for an error code, or None for the shared one."""
         ...
 
-    def rule_section(self, code: str) -> str | None:
-        """The anchor of the rules page's section that a refusal with this code enforces (the
-        sheet links the refusal to it), or None."""
+    def rule_anchor(self, error: RuleError) -> RuleAnchor | None:
+        """Where the rules page states the rule a refusal enforces (the sheet links the refusal
+        to it): usually by the error's code alone, by its field or parameters where one code
+        guards several rules; None for none."""
         ...
 
     def parse_round(self, data: QueryDict, lines: int) -> Json:

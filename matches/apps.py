@@ -24,6 +24,11 @@ class MatchesConfig(AppConfig):
 
         add_finder(find_home)
         add_game_finder(find_game)
+        # The rules search offers a member the house games of his clubs.
+        from matches.house_games import member_homes
+        from rulebook.search import add_member_games
+
+        add_member_games(member_homes)
 
     def api_error(self, exc: Exception) -> Response | None:
         """The API's answer to a refusal of the engine or the site, None for anything else."""

@@ -115,3 +115,10 @@ def find_home(slug: str) -> DeclaredHome | None:
     kept = Match.objects.filter(game=slug, definition__isnull=False).order_by("-created_at")
     definition = kept.values_list("definition", flat=True).first()
     return home_of(read_definition(definition), slug) if definition is not None else None
+
+
+def member_homes(user: object) -> list[DeclaredHome]:
+    """The homes of the house games of the clubs ``user`` belongs to, for the rules search
+    (``rulebook.search.add_member_games``): a club's own rules are searched by its members only."""
+    found = HouseGame.objects.for_user(user).only("slug", "definition").order_by("name", "pk")
+    return [game.home for game in found]

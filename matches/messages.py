@@ -18,7 +18,7 @@ from typing import Protocol
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.protocol import Text
+from games.protocol import GameHome, Text
 from games.registry import home_for
 from matches.refusals import AnyError, RuleLink, rule_link
 from scoring import RuleError
@@ -91,17 +91,33 @@ def error_list(errors: Sequence[AnyError], game: str | Worded | None = None) -> 
     return [{"field": e.field, "code": e.code, "message": message_for(e, game)} for e in errors]
 
 
+# The keys of a sheet's error row that carry its rule (``sheet_errors``), RuleLink's fields.
+RULE_KEYS = ("anchor", "title", "page", "section", "sentence")
+
+
+def sheet_errors(errors: Sequence[AnyError], home: GameHome) -> list[dict[str, str]]:
+    """``error_list``'s rows for the phone's forms, each with the rule it enforces where there
+    is one (``rule_*`` keys), found through the match's own home."""
+    rows = error_list(errors, home)
+    for row, error in zip(rows, errors, strict=True):
+        link = rule_link(error, home)
+        if link is not None:
+            row.update({f"rule_{key}": getattr(link, key) for key in RULE_KEYS})
+    return rows
+
+
 def error_summary(
-    errors: Sequence[dict[str, str]], labels: Sequence[str], game: str | None = None
+    errors: Sequence[dict[str, str]], labels: Sequence[str]
 ) -> list[tuple[str, str, RuleLink | None]]:
     """(where, message, rule) per error for the list on top of a refused form: ``where`` is the
     player or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else
-    ""; ``rule`` the section of the game's rules the refusal enforces, when there is one."""
+    ""; ``rule`` the place in the game's rules the refusal enforces (``sheet_errors``), if any."""
     summary = []
     for error in errors:
         parts = error["field"].split(".")
         where = ""
         if len(parts) >= 2 and parts[0] == "entries" and parts[1].isdigit() and int(parts[1]) < len(labels):
             where = labels[int(parts[1])]
-        summary.append((where, error["message"], rule_link(error["code"], game) if game else None))
+        rule = RuleLink(*(error[f"rule_{key}"] for key in RULE_KEYS)) if "rule_anchor" in error else None
+        summary.append((where, error["message"], rule))
     return summary

@@ -6,10 +6,12 @@ player, a stale phone, a reused idempotency key...): they have their own codes, 
 and travel as ``SiteRefused``. Both carry errors with ``code``, ``field`` and ``params``, so one
 message table and one error shape serve them alike.
 
-A refusal of the game's rules also says which rule it enforces: ``rule_link`` finds the section of
-the game's rules page its home names for the code, so the sheet can link "why" to the rule itself.
-The site's own refusals enforce no rule of the game and have no link (``required`` and
-``invalid``, which the engine raises too, link to what Scoreblok checks).
+A refusal of the game's rules also says which rule it enforces: ``rule_link`` asks the game's home
+where its rules page states it (``GameHome.rule_anchor``: a section, and the id of the sentence
+in it), so the sheet can link "why" to the rule itself. The home is the one the caller holds (a
+match's own, for a house game the home of the definition the match keeps), never looked up
+again. The site's own refusals enforce no rule of the game and have no link (``required`` and
+``invalid``, which the engine raises too, link to the form's checks).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from types import MappingProxyType
 
 from django.urls import reverse
 
-from games.registry import home_for
+from games.protocol import GameHome
 from scoring import RuleError
 
 
@@ -67,27 +69,32 @@ def refuse(code: SiteCode, field: str = "", **params: object) -> SiteRefused:
 
 @dataclass(frozen=True)
 class RuleLink:
-    """The rule a refusal enforces: its section's title, the rules page at its anchor, and the
-    section alone (the fragment the scoresheet opens in its rules panel)."""
+    """The rule a refusal enforces: its section's title, the rules page at the sentence that
+    states it (or at the section), the section alone (the fragment the scoresheet opens in its
+    rules panel), and that sentence's id in it ("" when the whole section states it)."""
 
     anchor: str
     title: str
     page: str
     section: str
+    sentence: str = ""
 
 
-def rule_link(code: str, game: str) -> RuleLink | None:
-    """The section of ``game``'s rules page that a refusal with ``code`` enforces, or None: the
-    site's own codes (a stale phone, an unknown player) are no rule of the game, so no home names
-    a section for them."""
-    home = home_for(game)
-    anchor = home.rule_section(code)
-    section = next((s for s in home.rules_sections() if s.anchor == anchor), None)
+def rule_link(error: AnyError, home: GameHome) -> RuleLink | None:
+    """Where ``home``'s rules page states the rule that ``error`` enforces, or None: the site's
+    own codes (a stale phone, an unknown player) are no rule of the game, so no home names a
+    place for them."""
+    where = home.rule_anchor(RuleError(error.code, error.field, error.params))
+    if where is None:
+        return None
+    section = next((s for s in home.rules_sections() if s.anchor == where.section), None)
     if section is None:
         return None
+    page = reverse("rules_game", args=[home.slug])
     return RuleLink(
         section.anchor,
         section.title,
-        f"{reverse('rules_game', args=[game])}#{section.anchor}",
-        reverse("rules_section", args=[game, section.anchor]),
+        f"{page}#{where.sentence or section.anchor}",
+        reverse("rules_section", args=[home.slug, section.anchor]),
+        where.sentence,
     )

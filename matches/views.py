@@ -37,7 +37,7 @@ from matches.exports import results_csv
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.house_games import HouseGame
-from matches.messages import error_list, error_summary
+from matches.messages import error_list, error_summary, sheet_errors
 from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
 from matches.quick_entry import QuickLine, hear
 from matches.refusals import SiteCode, SiteRefused, refuse
@@ -234,7 +234,7 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         key = _idempotency_key(request)
         added = match.add_round(body, by=request.user, idempotency_key=key, number=number)
     except (Refused, SiteRefused) as refused:
-        errors = error_list(refused.errors, match.home)
+        errors = sheet_errors(refused.errors, match.home)
         if request.htmx:  # only the form comes back, holding what was typed and why
             return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
         return _render_sheet(request, match, match.replayed(), body=body, errors=errors, status=400)
@@ -327,7 +327,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             else:
                 match.correct_round(number, body, by=request.user)
         except Refused as refused:
-            errors = error_list(refused.errors, match.home)
+            errors = sheet_errors(refused.errors, match.home)
         except Round.DoesNotExist:
             raise Http404 from None  # undone on another phone while this one corrected it
         else:
@@ -531,7 +531,7 @@ def _form_context(
         "match": sheet.match,
         "home": home,
         "errors": grouped,
-        "error_summary": error_summary(errors, [row.label for row in rows], sheet.match.game),
+        "error_summary": error_summary(errors, [row.label for row in rows]),
         "fields": fields_context(sheet, rows, body, grouped, number),
         **home.sheet_context(sheet, body, number),
     }

@@ -14,6 +14,25 @@ stemmers, the algorithms PostgreSQL's text-search configurations of those names 
 A query word also matches a longer stem it begins (``drie`` finds ``drieën``), as a prefix query
 (``drie:*``) does in PostgreSQL.
 
+The search forgives what players type. Ligatures and accents fold both ways ("coeur" finds
+« cœur », "cœur" finds "coeur"); a French or Dutch plural ends like its singular before stemming
+("rois" finds « roi »); a Dutch query word also finds the compound it ends ("heren" finds
+"Hartenheer"); a small list per language turns the words players use into the pages' own
+("koningen" -> heer, "bevroren" -> geblokkeerd, « reine » -> dame); and a query word that no
+section holds is replaced by the words of the pages one edit away (a letter left out, added,
+changed or two swapped: "jokr", "schopenvrouw"). That last is plain Python over the indexed
+words (a few thousand per language): one bounded comparison per word, no index to keep, so no
+library (rapidfuzz is on the registry and would do the same in C, for a cost this size of
+vocabulary never shows, at the price of a compiled dependency in the lock).
+
+A club's house games are searched too, for the club's members only: the view passes the reader's
+own (``member_homes``, which the app that keeps them adds with ``add_member_games``), and their
+sections, drawn from each definition, are kept in the cache under a digest of that definition's
+rules as the reader's language words them, so a changed game is searched as it is now.
+
+Table cells, list items and paragraphs stay word boundaries in the indexed text, so a highlight
+never lands on two words glued together ("spadesWhat").
+
 Ranking follows ``ts_rank`` with weights: a section that holds more of the query's words comes
 first; among those, words in its title weigh more than words in its text, the query's words side
 by side (a phrase: "dame de pique") weigh more still, and a word found often counts with
@@ -34,7 +53,8 @@ import math
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,7 +69,7 @@ from games.protocol import GameHome
 from games.registry import all_homes
 
 CORPUS_SECONDS = 60 * 60
-CORPUS_FORMAT = 1  # raised when ``SectionText`` changes shape, so no older entry is read
+CORPUS_FORMAT = 4  # raised when ``SectionText`` changes shape, so no older entry is read
 MAX_RESULTS = 20
 SNIPPET_WORDS = 28
 
@@ -108,6 +128,9 @@ STOPWORDS = {
     ),
 }
 TITLE_WEIGHT = 4.0
+# The game's name counts as found in each of its sections, lightly: "boerenbridge" finds the
+# house game's page, and a game's name with a rule's word still ranks that rule's section first.
+NAME_WEIGHT = 0.5
 PHRASE_WEIGHT = 3.0
 WORD = re.compile(r"\w+")
 
@@ -125,6 +148,33 @@ class SectionText:
     text: str
     title_tokens: tuple[Token, ...]
     text_tokens: tuple[Token, ...]
+    name_stems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Sections to search, with what a typo is compared with: every stem they index, and every
+    word of their text (folded) with how often it is used."""
+
+    sections: tuple[SectionText, ...]
+    stems: frozenset[str]
+    words: Mapping[str, int]
+
+    @classmethod
+    def of(cls, sections: Sequence[SectionText]) -> Corpus:
+        stems = {stem for section in sections for stem, _, _ in (*section.title_tokens, *section.text_tokens)}
+        stems |= {stem for section in sections for stem in section.name_stems}
+        words = Counter(
+            word
+            for section in sections
+            for word in WORD.findall(fold(f"{section.game_name} {section.title} {section.text}"))
+        )
+        return cls(tuple(sections), frozenset(stems), dict(words))
+
+    def __add__(self, other: Corpus) -> Corpus:
+        words = Counter(self.words)
+        words.update(other.words)
+        return Corpus(self.sections + other.sections, self.stems | other.stems, dict(words))
 
 
 @dataclass(frozen=True)
@@ -145,10 +195,59 @@ class Hit:
     score: float
 
 
+# Letters that are two letters to a player typing them (NFKD leaves them whole).
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
+# Words players use that the pages do not, per language (folded): the pages' own word for them.
+SYNONYMS: dict[str, dict[str, str]] = {
+    "en": {"frozen": "frozen", "kings": "king", "joker": "joker", "pile": "pile", "jokers": "joker"},
+    "nl": {
+        "koning": "heer",
+        "koningen": "heer",
+        "bevroren": "geblokkeerd",
+        "bevriezen": "geblokkeerd",
+        "bevroren stapel": "geblokkeerd",
+        "koningin": "vrouw",
+        "koninginnen": "vrouw",
+        "dame": "vrouw",
+        "dames": "vrouw",
+        "schoppendame": "schoppenvrouw",
+        "aflegstapel": "stapel",
+        "natuurlijke": "zuivere",
+        "natuurlijk": "zuivere",
+        "gemengde": "onzuivere",
+    },
+    "fr": {"reine": "dame", "reines": "dame", "gele": "gele", "geler": "gele", "figee": "gele"},
+}
+
+
 def fold(word: str) -> str:
-    """Lowercase without accents: "Drieën" -> "drieen"."""
-    decomposed = unicodedata.normalize("NFKD", word.lower())
+    """Lowercase without accents or ligatures: "Drieën" -> "drieen", "Cœur" -> "coeur"."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(LIGATURES))
     return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def singular(word: str, language: str) -> str:
+    """A French or Dutch plural as its singular, where the stemmer keeps it ("rois" -> "roi")."""
+    if language == "fr" and len(word) > 3 and word[-1] in "sx" and word[-2] != word[-1]:
+        return word[:-1]
+    return word
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter left out, added, changed, or two side by side
+    swapped (optimal string alignment distance 1)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    start = 0
+    while start < len(a) and a[start] == b[start]:
+        start += 1
+    if len(a) < len(b):
+        return a[start:] == b[start + 1 :]
+    if a[start + 1 :] == b[start + 1 :]:
+        return True
+    return a[start + 2 :] == b[start + 2 :] and a[start : start + 2] == b[start : start + 2][::-1]
 
 
 class Analyzer:
@@ -157,6 +256,8 @@ class Analyzer:
     words, and the pure-Python stemmer is the slow part)."""
 
     def __init__(self, language: str) -> None:
+        self.language = language
+        self.synonyms = SYNONYMS.get(language, {})
         self.stemmer = snowballstemmer.stemmer(STEMMERS.get(language, "english"))
         self.stopwords = STOPWORDS.get(language, STOPWORDS["en"])
         self.stems: dict[str, str] = {}
@@ -164,28 +265,58 @@ class Analyzer:
     def stem(self, word: str) -> str:
         folded = fold(word)
         if folded not in self.stems:
-            self.stems[folded] = str(self.stemmer.stemWord(folded))
+            self.stems[folded] = str(self.stemmer.stemWord(singular(folded, self.language)))
         return self.stems[folded]
 
     def query(self, text: str) -> tuple[str, ...]:
         """The query's stems in order, without repeats; stopwords dropped unless they are all."""
-        words = [fold(word) for word in WORD.findall(text)]
+        return tuple(stem for _, stem in self.query_words(text))
+
+    def query_words(self, text: str) -> list[tuple[str, str]]:
+        """(folded word, stem) of the query's words, as ``query`` keeps them."""
+        words = [self.synonyms.get(word, word) for word in WORD.findall(fold(text))]
         kept = [word for word in words if word not in self.stopwords] or words
-        stems: list[str] = []
+        found: list[tuple[str, str]] = []
         for word in kept:
             stem = self.stem(word)
-            if stem not in stems:
-                stems.append(stem)
-        return tuple(stems)
+            if all(stem != seen for _, seen in found):
+                found.append((word, stem))
+        return found
 
 
 def matches(query_stem: str, stem: str) -> bool:
-    """A word matches a query word with the same stem, or a longer one it begins."""
-    return stem == query_stem or (len(query_stem) >= 3 and stem.startswith(query_stem))
+    """A word matches a query word with the same stem, or a longer one it begins, or (a Dutch
+    compound) one it ends: "heer" matches "hartenheer"."""
+    if stem == query_stem:
+        return True
+    if len(query_stem) < 3:
+        return False
+    return stem.startswith(query_stem) or (len(query_stem) >= 4 and stem.endswith(query_stem))
+
+
+# Elements whose edges are word boundaries: a cell, an item, a paragraph never runs into the next.
+BLOCK_TAG = re.compile(
+    r"</?(?:td|th|tr|li|p|div|dt|dd|caption|br|h\d|table|thead|tbody|ul|ol|dl|small|span)\b[^>]*>"
+)
 
 
 def _plain(markup: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(strip_tags(markup))).strip()
+    return re.sub(r"\s+", " ", html.unescape(strip_tags(BLOCK_TAG.sub(" ", markup)))).strip()
+
+
+def forgiving(
+    analyzer: Analyzer, query: Sequence[tuple[str, str]], stems: frozenset[str], words: Mapping[str, int]
+) -> tuple[str, ...]:
+    """The query's stems, each that no section holds replaced by the stem of the pages' word one
+    edit away from the typed word (the most used of them), so a typo finds what it meant."""
+    found: list[str] = []
+    for word, stem in query:
+        if len(word) < 4 or any(matches(stem, indexed) for indexed in stems):
+            found.append(stem)
+            continue
+        near = [(count, indexed) for indexed, count in words.items() if one_edit(word, indexed)]
+        found.append(analyzer.stem(max(near)[1]) if near else stem)
+    return tuple(dict.fromkeys(found))
 
 
 def render_sections(home: GameHome, analyzer: Analyzer) -> list[SectionText]:
@@ -209,6 +340,7 @@ def render_sections(home: GameHome, analyzer: Analyzer) -> list[SectionText]:
                 text,
                 _tokens(analyzer, section.title),
                 _tokens(analyzer, text),
+                tuple(stem for stem, _, _ in _tokens(analyzer, str(home.name))),
             )
         )
     return sections
@@ -229,17 +361,48 @@ def _sources_digest(language: str) -> str:
     return hashlib.sha256("|".join(stamps).encode()).hexdigest()[:16]
 
 
-def corpus(language: str) -> list[SectionText]:
+# Where the games that are data are found for a reader (a club's house games, for its members):
+# the app that keeps them adds its provider once, when it is ready.
+_MEMBER_GAMES: list[Callable[[object], Iterable[GameHome]]] = []
+
+
+def add_member_games(provider: Callable[[object], Iterable[GameHome]]) -> None:
+    if provider not in _MEMBER_GAMES:
+        _MEMBER_GAMES.append(provider)
+
+
+def member_homes(user: object) -> list[GameHome]:
+    """The homes of the games that are data which ``user`` may read (none for a visitor)."""
+    return [home for provider in _MEMBER_GAMES for home in provider(user)]
+
+
+def house_corpus(home: GameHome, language: str) -> Corpus:
+    """A house game's sections in ``language``, from the cache when kept: keyed by a digest of
+    its rules as worded (a changed definition words differently) and the sources' digest."""
+    with translation.override(language):
+        worded = repr(sorted((key, repr(value)) for key, value in home.rules_tables().items()))
+    digest = hashlib.sha256(f"{home.slug}|{home.name}|{worded}".encode()).hexdigest()[:16]
+    key = f"rules-search:{CORPUS_FORMAT}:{language}:{_sources_digest(language)}:{digest}"
+    kept = cache.get(key)
+    if isinstance(kept, Corpus):
+        return kept
+    with translation.override(language):
+        found = Corpus.of(render_sections(home, Analyzer(language)))
+    cache.set(key, found, CORPUS_SECONDS)
+    return found
+
+
+def corpus(language: str) -> Corpus:
     """The sections of every game in ``language``, from the cache when kept."""
     key = f"rules-search:{CORPUS_FORMAT}:{language}:{_sources_digest(language)}"
     kept = cache.get(key)
-    if isinstance(kept, list):
+    if isinstance(kept, Corpus):
         return kept
     analyzer = Analyzer(language)
     with translation.override(language):
-        sections = [section for home in all_homes() for section in render_sections(home, analyzer)]
-    cache.set(key, sections, CORPUS_SECONDS)
-    return sections
+        found = Corpus.of([section for home in all_homes() for section in render_sections(home, analyzer)])
+    cache.set(key, found, CORPUS_SECONDS)
+    return found
 
 
 def _tokens(analyzer: Analyzer, text: str) -> tuple[Token, ...]:
@@ -289,18 +452,29 @@ def _snippet(text: str, tokens: Sequence[Token], query: Sequence[str]) -> tuple[
     return tuple(parts)
 
 
-def search(text: str, games: Iterable[str] | None = None, language: str | None = None) -> list[Hit]:
-    """The sections that hold the query's words, best first (``games``: only these games)."""
+def search(
+    text: str,
+    games: Iterable[str] | None = None,
+    language: str | None = None,
+    homes: Sequence[GameHome] = (),
+) -> list[Hit]:
+    """The sections that hold the query's words, best first (``games``: only these games);
+    ``homes`` adds the reader's house games (``member_homes``) after the built-in ones."""
     # One of the site's languages ("nl", not "nl-be"): it names the cache entry and the stemmer.
     language = (language or translation.get_language() or "en").split("-")[0]
     language = language if language in STEMMERS else "en"
     analyzer = Analyzer(language)
-    query = analyzer.query(text)
-    if not query:
+    typed = analyzer.query_words(text)
+    if not typed:
         return []
+    searched = corpus(language)
+    for home in homes:
+        searched = searched + house_corpus(home, language)
+    sections = searched.sections
+    query = forgiving(analyzer, typed, searched.stems, searched.words)
     wanted = set(games) if games is not None else None
     scored = []
-    for order, section in enumerate(corpus(language)):
+    for order, section in enumerate(sections):
         if wanted is not None and section.game not in wanted:
             continue
         title = section.title_tokens
@@ -312,9 +486,10 @@ def search(text: str, games: Iterable[str] | None = None, language: str | None =
         for q in query:
             in_title = sum(matches(q, stem) for stem in title_stems)
             in_body = sum(matches(q, stem) for stem in body_stems)
-            if in_title or in_body:
+            in_name = any(matches(q, stem) for stem in section.name_stems)
+            if in_title or in_body or in_name:
                 found += 1
-            score += TITLE_WEIGHT * bool(in_title) + math.log1p(in_body)
+            score += TITLE_WEIGHT * bool(in_title) + math.log1p(in_body) + NAME_WEIGHT * in_name
         if not found:
             continue
         score += PHRASE_WEIGHT * (bool(_phrase(title_stems, query)) + math.log1p(_phrase(body_stems, query)))

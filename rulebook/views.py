@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from games.protocol import Context, GameHome, HtmxHttpRequest, Section
 from games.registry import all_homes, home_for
 from games.tables import OptionField, option_fields
-from rulebook.search import search
+from rulebook.search import member_homes, search
 from scoring import Setup, UnknownGame
 
 QUERY_LENGTH = 100  # characters of a search read; a rule is found with a few words
@@ -77,15 +77,16 @@ def rules_search(request: HttpRequest) -> HttpResponse:
     """The sections of the rules pages that hold the query's words, in the reader's language,
     best first; ``game`` keeps them to one game (the scoresheet opens it so)."""
     query = request.GET.get("q", "").strip()[:QUERY_LENGTH]
-    try:
-        scope: GameHome | None = home_for(request.GET.get("game", ""))
-    except UnknownGame:
-        scope = None
-    hits = search(query, [scope.slug] if scope else None) if query else []
+    # The reader's own house games join the five; nobody else's are searched or offered.
+    games = (*all_homes(), *member_homes(request.user))
+    wanted = request.GET.get("game", "")
+    scope = next((home for home in games if home.slug == wanted), None)
+    homes = games[len(all_homes()) :]
+    hits = search(query, [scope.slug] if scope else None, homes=homes) if query else []
     return render(
         request,
         "rulebook/search.html",
-        {"query": query, "scope": scope, "games": all_homes(), "hits": hits},
+        {"query": query, "scope": scope, "games": games, "hits": hits},
     )
 
 

@@ -146,6 +146,18 @@ def test_rules_page_and_paper_sheet_come_from_the_definition(client, klaverclub)
     assert "Les points d\u2019une donne font 26 au total." in french.content.decode()
 
 
+def test_a_paper_sheet_for_bids_has_the_cards_of_each_deal_and_a_bid_column(client, klaverclub):
+    game = HouseGameFactory.create(club=klaverclub, template="boerenbridge")
+    paper = client.get(reverse("rules_paper", args=[game.slug]) + "?columns=4").content.decode()
+    assert paper.count('<th scope="col" class="narrow">Bid</th>') == 4
+    assert paper.count('<th scope="col" class="narrow">Tricks</th>') == 4
+    # Up to 7 cards and back: 13 deals, the seventh of 7 cards.
+    assert '<th scope="row" class="deal">7</th>\n        <td class="narrow">7</td>' in paper
+    hartenjagen = HouseGameFactory.create(club=klaverclub)
+    plain = client.get(reverse("rules_paper", args=[hartenjagen.slug]) + "?columns=4").content.decode()
+    assert ">Bid<" not in plain
+
+
 def test_changing_the_game_leaves_a_started_match_as_it_was(alice_client, klaverclub):
     game = HouseGameFactory.create(club=klaverclub)
     sheet_url = start_hartenjagen(alice_client, klaverclub)

@@ -12,11 +12,31 @@ from games.barbuse.sheet import deal_form, grid, left_next
 from games.barbuse.statistics import statistics as barbuse_statistics
 from games.barbuse.words import CONTRACT_NAMES, MESSAGES, contract_name, gloss
 from games.base import BaseHome, Titles
-from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import (
+    Context,
+    DemoMatch,
+    Json,
+    NextItem,
+    PlayedMatch,
+    RuleAnchor,
+    SheetView,
+    Statistic,
+    Text,
+)
 from games.quick_entry import QuickEntry
 from games.tables import common_tables, option_value
-from scoring import MatchState
+from scoring import MatchState, RuleError
+from scoring.errors import Code
 from scoring.games import barbuse
+
+# Where the range of each number a contract asks for is stated, by the entry's key.
+INVALID_SENTENCES: Mapping[str, str] = {
+    "bid": "contract-knobbelen#knobbelen-bid",
+    "tricks": "contract-knobbelen#knobbelen-bid",
+    "queens": "checks#check-queens",
+    "hearts": "checks#check-hearts",
+    "place": "checks#check-places",
+}
 
 
 @dataclass(frozen=True)
@@ -51,13 +71,27 @@ class BarbuseHome(BaseHome):
     messages: Mapping[str, Text] = MESSAGES
     rule_sections: Mapping[str, str] = {
         barbuse.BarbuseCode.UNKNOWN_CONTRACT: "contracts",
-        barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: "spelmaker",
-        barbuse.BarbuseCode.TRICKS_TOTAL: f"contract-{barbuse.KNOBBELEN}",
-        barbuse.BarbuseCode.QUEENS_TOTAL: f"contract-{barbuse.NO_QUEENS}",
-        barbuse.BarbuseCode.HEARTS_TOTAL: f"contract-{barbuse.NO_HEARTS}",
-        barbuse.BarbuseCode.PLACES: f"contract-{barbuse.AANLEGGEN}",
-        barbuse.BarbuseCode.KING_COUNT: f"contract-{barbuse.NO_KING_OF_HEARTS}",
+        barbuse.BarbuseCode.CONTRACT_ALREADY_PLAYED: "spelmaker#spelmaker-once",
+        barbuse.BarbuseCode.TRICKS_TOTAL: "checks#check-tricks",
+        barbuse.BarbuseCode.QUEENS_TOTAL: "checks#check-queens",
+        barbuse.BarbuseCode.HEARTS_TOTAL: "checks#check-hearts",
+        barbuse.BarbuseCode.PLACES: "checks#check-places",
+        barbuse.BarbuseCode.KING_COUNT: "checks#check-king",
+        # Barbuse counts no card points: the card codes (never raised) point at the form's checks.
+        Code.NOT_MULTIPLE_OF_5: "checks#check-form",
+        Code.UNKNOWN_CARD: "checks#check-form",
+        Code.TOO_MANY_CARDS: "checks#check-form",
+        Code.POINTS_MISMATCH: "checks#check-form",
     }
+
+    def rule_anchor(self, error: RuleError) -> RuleAnchor | None:
+        """A number out of its range is refused as ``invalid``: the range is the contract's."""
+        if error.code == Code.INVALID:
+            key = error.field.rsplit(".", 1)[-1]
+            if key in INVALID_SENTENCES:
+                return RuleAnchor.of(INVALID_SENTENCES[key])
+        return super().rule_anchor(error)
+
     option_labels: Mapping[str, Text] = {
         "all_hearts_bonus": gettext_lazy("Bonus for taking all nine hearts"),
         "king_of_hearts_penalty": gettext_lazy("Penalty for the king of hearts"),

@@ -149,13 +149,13 @@ class CanastaHome(BaseHome):
         ),
     }
     rule_sections: Mapping[str, str] = {
-        canasta.CanastaCode.WENT_OUT_COUNT: "going-out",
-        canasta.CanastaCode.TOO_MANY_RED_THREES: "threes",
-        canasta.CanastaCode.CONCEALED_WITHOUT_GOING_OUT: "going-out",
-        canasta.CanastaCode.WENT_OUT_WITHOUT_CANASTA: "going-out",
-        canasta.CanastaCode.WENT_OUT_WITH_CARDS: "going-out",
-        canasta.CanastaCode.CANASTAS_EXCEED_MELD: "canastas",
-        canasta.CanastaCode.BELOW_MINIMUM_MELD: "minimum-meld",
+        canasta.CanastaCode.WENT_OUT_COUNT: "checks#check-went-out",
+        canasta.CanastaCode.TOO_MANY_RED_THREES: "checks#check-red-threes",
+        canasta.CanastaCode.CONCEALED_WITHOUT_GOING_OUT: "checks#check-went-out",
+        canasta.CanastaCode.WENT_OUT_WITHOUT_CANASTA: "going-out#going-out-canasta",
+        canasta.CanastaCode.WENT_OUT_WITH_CARDS: "checks#check-out-canastas",
+        canasta.CanastaCode.CANASTAS_EXCEED_MELD: "checks#check-canasta-meld",
+        canasta.CanastaCode.BELOW_MINIMUM_MELD: "minimum-meld#minimum-meld-rule",
     }
     messages: Mapping[str, Text] = {
         "went_out_count": gettext_lazy("At most one side can go out, not %(count)s."),

@@ -18,9 +18,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_l
 
 from games.base import BaseHome, Titles, to_json
 from games.declared.quick_entry import quick_entry
-from games.protocol import CalculatorKey, Context, Json, Section, SheetView, Text
+from games.protocol import CalculatorKey, Context, Json, RuleAnchor, Section, SheetView, Text
 from games.quick_entry import QuickEntry
-from games.words import DASH, players_label, rank_label
+from games.words import players_label, rank_label
 from scoring import RuleError, Setup
 from scoring.declared import (
     CARD_KEYS,
@@ -55,8 +55,10 @@ MESSAGES: Mapping[str, Text] = {
         "The tricks add up to %(got)s; this deal has %(cards)s tricks to take.",
         "cards",
     ),
-    DeclaredCode.DEALER_BID: gettext_lazy(
-        "The dealer may not bid %(bid)s: the bids may not add up to the %(cards)s cards dealt."
+    DeclaredCode.DEALER_BID: ngettext_lazy(
+        "The dealer may not bid %(bid)s: the bids may not add up to the %(cards)s card dealt.",
+        "The dealer may not bid %(bid)s: the bids may not add up to the %(cards)s cards dealt.",
+        "cards",
     ),
     DefinitionCode.PLAYERS_RANGE: gettext_lazy("The most players cannot be fewer than the fewest (%(min)s)."),
     DefinitionCode.TEAMS_DO_NOT_FIT: gettext_lazy(
@@ -133,86 +135,168 @@ class HintLine:
     still: str
 
 
-def entry_words(definition: Definition) -> list[str]:
+@dataclass(frozen=True)
+class RuleLine:
+    """One sentence of a declared game's rules: its id on the page (a refusal links to it),
+    its words, and whether Scoreblok checks it (the checks section lists only those)."""
+
+    id: str
+    text: str
+    checked: bool = False
+
+
+# The sentence each of a declared game's own refusals enforces (ids of ``RuleLine``), in the
+# section "A deal"; a code whose sentence depends on the block is resolved in ``rule_anchor``.
+DECLARED_SENTENCES: Mapping[str, str] = {
+    DeclaredCode.NOT_A_MULTIPLE: "rule-multiple",
+    DeclaredCode.BELOW_MINIMUM: "rule-range",
+    DeclaredCode.ABOVE_MAXIMUM: "rule-range",
+    DeclaredCode.WRONG_TOTAL: "rule-total",
+    DeclaredCode.TOO_MANY_ZEROS: "rule-one-zero",
+    DeclaredCode.WENT_OUT_COUNT: "rule-out",
+    DeclaredCode.WENT_OUT_WITH_POINTS: "rule-out",
+    DeclaredCode.TRICKS_TOTAL: "rule-tricks",
+    DeclaredCode.DEALER_BID: "rule-dealer",
+}
+
+
+def entry_words(definition: Definition) -> list[RuleLine]:
     """How a deal is entered and scored, one sentence each, in the reader's language."""
     entry = definition.entry
-    lines: list[str] = []
+    lines: list[RuleLine] = []
     if isinstance(entry, PointsBlock):
         side = gettext("each team") if definition.team_size > 1 else gettext("each player")
-        lines.append(gettext("After every deal %(side)s enters its points.") % {"side": side})
+        lines.append(
+            RuleLine("rule-entry", gettext("After every deal %(side)s enters their points.") % {"side": side})
+        )
         if entry.minimum is not None and entry.maximum is not None:
             lines.append(
-                gettext("An entry is %(low)s%(dash)s%(high)s.")
-                % {"low": entry.minimum, "dash": DASH, "high": entry.maximum}
+                RuleLine(
+                    "rule-range",
+                    gettext("An entry is %(low)s to %(high)s.")
+                    % {"low": entry.minimum, "high": entry.maximum},
+                    True,
+                )
             )
         elif entry.minimum is not None:
-            lines.append(gettext("An entry is %(low)s or more.") % {"low": entry.minimum})
+            lines.append(
+                RuleLine("rule-range", gettext("An entry is %(low)s or more.") % {"low": entry.minimum}, True)
+            )
         elif entry.maximum is not None:
-            lines.append(gettext("An entry is at most %(high)s.") % {"high": entry.maximum})
+            lines.append(
+                RuleLine(
+                    "rule-range", gettext("An entry is at most %(high)s.") % {"high": entry.maximum}, True
+                )
+            )
         if entry.multiple_of > 1:
             lines.append(
-                gettext("Every entry is a multiple of %(multiple)s.") % {"multiple": entry.multiple_of}
+                RuleLine(
+                    "rule-multiple",
+                    gettext("Every entry is a multiple of %(multiple)s.") % {"multiple": entry.multiple_of},
+                    True,
+                )
             )
         if entry.total is not None:
-            lines.append(gettext("The entries of a deal add up to %(total)s.") % {"total": entry.total})
+            lines.append(
+                RuleLine(
+                    "rule-total",
+                    gettext("The entries of a deal add up to %(total)s.") % {"total": entry.total},
+                    True,
+                )
+            )
         if entry.shoot_the_moon:
             lines.append(
-                gettext(
-                    "Shooting the moon: whoever takes all %(total)s scores 0 and everyone else %(total)s."
+                RuleLine(
+                    "rule-moon",
+                    gettext(
+                        "Shooting the moon: whoever takes all %(total)s scores 0 and everyone else %(total)s."
+                    )
+                    % {"total": entry.total},
                 )
-                % {"total": entry.total}
             )
         if entry.one_zero_at_most:
-            lines.append(gettext("At most one entry of a deal is 0."))
+            lines.append(RuleLine("rule-one-zero", gettext("At most one entry of a deal is 0."), True))
     elif isinstance(entry, WentOutBlock):
         lines.append(
-            ngettext(
-                "One player goes out and scores %(score)s point.",
-                "One player goes out and scores %(score)s points.",
-                abs(entry.out_score),
+            RuleLine(
+                "rule-out",
+                ngettext(
+                    "One player goes out and scores %(score)s point.",
+                    "One player goes out and scores %(score)s points.",
+                    abs(entry.out_score),
+                )
+                % {"score": entry.out_score}
+                + " "
+                + gettext("Exactly one player goes out, with nothing left in hand."),
+                True,
             )
-            % {"score": entry.out_score}
         )
         lines.append(
-            gettext("Every other player's hand points count for them.")
-            if entry.hand == HandCounts.PLUS
-            else gettext("Every other player's hand points are taken off their score.")
+            RuleLine(
+                "rule-hand",
+                gettext("Every other player's hand points count for them.")
+                if entry.hand == HandCounts.PLUS
+                else gettext("Every other player's hand points are taken off their score."),
+            )
         )
         if entry.card_values is not None:
             values = ", ".join(f"{rank_label(rank)} {value}" for rank, value in entry.card_values.items())
-            lines.append(gettext("Cards in hand count: %(values)s.") % {"values": values})
+            lines.append(
+                RuleLine("rule-values", gettext("Cards in hand count: %(values)s.") % {"values": values})
+            )
         if entry.maximum is not None:
-            lines.append(gettext("A hand counts at most %(high)s.") % {"high": entry.maximum})
+            lines.append(
+                RuleLine(
+                    "rule-range", gettext("A hand counts at most %(high)s.") % {"high": entry.maximum}, True
+                )
+            )
+        if entry.multiple_of > 1:
+            lines.append(
+                RuleLine(
+                    "rule-multiple",
+                    gettext("Every entry is a multiple of %(multiple)s.") % {"multiple": entry.multiple_of},
+                    True,
+                )
+            )
     else:
         if entry.schedule == ScheduleKind.UP_DOWN:
-            lines.append(
-                gettext(
-                    "Deal 1 gives every player 1 card, one more each deal up to %(peak)s, then back to 1."
-                )
-                % {"peak": entry.cards}
-            )
+            schedule = gettext(
+                "Deal 1 gives every player 1 card, one more each deal up to %(peak)s, then back to 1."
+            ) % {"peak": entry.cards}
         else:
-            lines.append(
-                ngettext(
-                    "%(deals)s deal of %(cards)s cards each.",
-                    "%(deals)s deals of %(cards)s cards each.",
-                    entry.deals,
-                )
-                % {"deals": entry.deals, "cards": entry.cards}
-            )
+            schedule = ngettext(
+                "%(deals)s deal of %(cards)s cards each.",
+                "%(deals)s deals of %(cards)s cards each.",
+                entry.deals,
+            ) % {"deals": entry.deals, "cards": entry.cards}
+        lines.append(RuleLine("rule-schedule", schedule))
         lines.append(
-            gettext("Every player bids the tricks they will take; the tricks add up to the cards dealt.")
+            RuleLine(
+                "rule-tricks",
+                gettext("Every player bids the tricks they will take; the tricks add up to the cards dealt."),
+                True,
+            )
         )
         if entry.dealer_rule:
-            lines.append(gettext("The dealer bids last and may not make the bids add up to the cards dealt."))
+            lines.append(
+                RuleLine(
+                    "rule-dealer",
+                    gettext("The dealer bids last and may not make the bids add up to the cards dealt."),
+                    True,
+                )
+            )
         lines.append(
-            gettext("A bid made scores %(base)s plus %(per)s per trick.")
-            % {"base": entry.hit_base, "per": entry.hit_per_trick}
+            RuleLine(
+                "rule-hit",
+                gettext("A bid made scores %(base)s plus %(per)s per trick.")
+                % {"base": entry.hit_base, "per": entry.hit_per_trick},
+            )
         )
         if entry.miss_fixed is not None:
-            lines.append(gettext("A bid missed costs %(penalty)s.") % {"penalty": entry.miss_fixed})
+            miss = gettext("A bid missed costs %(penalty)s.") % {"penalty": entry.miss_fixed}
         else:
-            lines.append(gettext("A bid missed costs %(per)s per trick off.") % {"per": entry.miss_per_trick})
+            miss = gettext("A bid missed costs %(per)s per trick off.") % {"per": entry.miss_per_trick}
+        lines.append(RuleLine("rule-miss", miss))
     return lines
 
 
@@ -246,6 +330,17 @@ class DeclaredHome(BaseHome):
     paper_template = "declared/paper.html"
     sections: Titles = (("deal", gettext_lazy("A deal")),)
     messages = MESSAGES
+
+    def rule_anchor(self, error: RuleError) -> RuleAnchor | None:
+        """The sentence of this definition's rules that a refusal enforces: one the definition
+        generates (``entry_words``), found in the section "A deal"; the form's checks and the
+        end as on every page. A sentence this definition does not have gives no link."""
+        sentence = DECLARED_SENTENCES.get(error.code)
+        if sentence is None:
+            return super().rule_anchor(error)
+        if sentence not in {line.id for line in entry_words(self.definition)}:
+            return None
+        return RuleAnchor("deal", sentence)
 
     def __init__(self, definition: Definition, slug: str) -> None:
         self.definition = definition
@@ -366,6 +461,7 @@ class DeclaredHome(BaseHome):
             "players": players_label(counts),
             "team_size": self.definition.team_size,
             "entry_lines": entry_words(self.definition),
+            "bids": isinstance(self.definition.entry, BidsBlock),
             "end": end_words(self.definition),
         }
 
@@ -386,7 +482,12 @@ class DeclaredHome(BaseHome):
             if end.kind == EndKind.DEALS
             else self.paper_deals
         )
-        return [{"number": number, "block_end": False} for number in range(1, deals + 1)]
+        # A game of bids prints each deal's cards beside its number: the table bids against it.
+        cards = entry.cards_per_deal if isinstance(entry, BidsBlock) else ()
+        return [
+            {"number": number, "block_end": False, **({"cards": cards[number - 1]} if cards else {})}
+            for number in range(1, deals + 1)
+        ]
 
 
 def _typed_bids(body: Json, dealer: int) -> list[int] | None:

@@ -63,10 +63,10 @@ class DuizendenHome(BaseHome):
         ("going-out", gettext_lazy("The end of a deal")),
     )
     rule_sections: Mapping[str, str] = {
-        duizenden.DuizendenCode.WENT_OUT_COUNT: "going-out",
-        duizenden.DuizendenCode.WENT_OUT_WITH_CARDS: "going-out",
-        duizenden.DuizendenCode.ZERO_WITHOUT_GOING_OUT: "going-out",
-        duizenden.DuizendenCode.MORE_POINTS_THAN_CARDS: "cards",
+        duizenden.DuizendenCode.WENT_OUT_COUNT: "checks#check-went-out",
+        duizenden.DuizendenCode.WENT_OUT_WITH_CARDS: "checks#check-went-out",
+        duizenden.DuizendenCode.ZERO_WITHOUT_GOING_OUT: "checks#check-holds-cards",
+        duizenden.DuizendenCode.MORE_POINTS_THAN_CARDS: "checks#check-pack-total",
     }
     messages: Mapping[str, Text] = {
         **GOING_OUT_MESSAGES,

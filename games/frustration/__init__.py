@@ -25,6 +25,7 @@ from games.protocol import (
     Json,
     NextItem,
     PlayedMatch,
+    RuleAnchor,
     Section,
     SheetView,
     Statistic,
@@ -32,8 +33,7 @@ from games.protocol import (
 )
 from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
-from scoring import MatchState, Setup
-from scoring.errors import Code
+from scoring import MatchState, RuleError, Setup
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints, kept_after_laying_down
 
@@ -55,6 +55,21 @@ PACKS_LABEL = gettext_lazy("Packs of cards")
 PACKS_MEANING = gettext_lazy(
     "How many 52-card packs are shuffled together; it sets how many cards of each rank exist."
 )
+
+
+# Both games' checks list one rule per item, so each refusal links to its item. A seat that laid
+# down and one that did not break different rules with the same codes: ``rule_anchor`` tells
+# them apart by the engine's ``laid_down``.
+RULE_SENTENCES: Mapping[str, str] = {
+    FrustrationCode.WENT_OUT_COUNT: "checks#check-went-out",
+    FrustrationCode.WENT_OUT_WITHOUT_CONTRACT: "checks#check-went-out",
+    FrustrationCode.WENT_OUT_WITH_CARDS: "checks#check-went-out",
+    FrustrationCode.ZERO_WITHOUT_GOING_OUT: "checks#check-holds-cards",
+    FrustrationCode.WRONG_CARD_COUNT: "checks#check-full-hand",
+    FrustrationCode.POINTS_TOO_LOW: "checks#check-full-hand",
+    FrustrationCode.POINTS_TOO_HIGH: "checks#check-full-hand",
+}
+LAID_DOWN_SENTENCE = RuleAnchor("checks", "check-laid-down")
 
 
 class FrustrationHome(BaseHome):
@@ -83,6 +98,31 @@ class FrustrationHome(BaseHome):
         "points_too_high": gettext_lazy("Too many points: at most %(maximum)s."),
         "finished_player_entry": gettext_lazy("This player has finished and sits out: leave the line empty."),
     }
+
+    # A hand's limits, worded for the seat the engine says it is (``laid_down``).
+    laid_down_messages: Mapping[str, Text] = {
+        "wrong_card_count": gettext_lazy(
+            "A player who laid down keeps %(minimum)s to %(maximum)s cards in hand, not %(count)s."
+        ),
+    }
+    not_laid_down_messages: Mapping[str, Text] = {
+        "wrong_card_count": gettext_lazy(
+            "A player who did not lay down holds exactly %(maximum)s cards, not %(count)s."
+        ),
+    }
+
+    def message(self, error: RuleError) -> Text | None:
+        laid_down = error.params.get("laid_down")
+        if laid_down is not None:
+            worded = (self.laid_down_messages if laid_down else self.not_laid_down_messages).get(error.code)
+            if worded is not None:
+                return worded
+        return super().message(error)
+
+    def rule_anchor(self, error: RuleError) -> RuleAnchor | None:
+        if error.code in RULE_SENTENCES and error.params.get("laid_down") is True:
+            return LAID_DOWN_SENTENCE
+        return super().rule_anchor(error)
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return frustration_statistics(played, self.item_title)
@@ -204,16 +244,7 @@ class ContractsHome(FrustrationHome):
     laid_down_question = gettext_lazy("Laid down?")
     hints_title = gettext_lazy("Contracts this deal")
     card_values = frustration_nl.CARD_VALUES
-    rule_sections: Mapping[str, str] = {
-        FrustrationCode.WENT_OUT_COUNT: "going-out",
-        FrustrationCode.WENT_OUT_WITHOUT_CONTRACT: "going-out",
-        FrustrationCode.WENT_OUT_WITH_CARDS: "going-out",
-        FrustrationCode.ZERO_WITHOUT_GOING_OUT: "scoring",
-        FrustrationCode.WRONG_CARD_COUNT: "contracts",
-        FrustrationCode.POINTS_TOO_LOW: "checks",
-        FrustrationCode.POINTS_TOO_HIGH: "contracts",
-        Code.NOT_MULTIPLE_OF_5: "cards",
-    }
+    rule_sections: Mapping[str, str] = RULE_SENTENCES
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("deal", gettext_lazy("The deal")),
@@ -271,7 +302,8 @@ class LevelsHome(FrustrationHome):
     slug = frustration_fr.GAME.slug
     name = gettext_lazy("Frustration (10 levels)")
     summary = gettext_lazy(
-        "Rummy with ten levels; finished players sit out until the table has played them all."
+        "Rummy with ten levels in order; whoever completes them all sits out until fewer than two "
+        "players are left."
     )
     rules_template = "frustration/rules-fr.html"
     item = "level"
@@ -281,18 +313,25 @@ class LevelsHome(FrustrationHome):
     finished_text = gettext_lazy("Completed every level")
     kept_from = frustration_fr.KEPT_FROM
     laid_down_question = gettext_lazy("Level made?")
+    messages: Mapping[str, Text] = {
+        **FrustrationHome.messages,
+        "went_out_without_contract": gettext_lazy("A player who went out must have completed his level."),
+    }
+    laid_down_messages: Mapping[str, Text] = {
+        "wrong_card_count": gettext_lazy(
+            "A player who completed his level keeps %(minimum)s to %(maximum)s cards in hand, not %(count)s."
+        ),
+    }
+    not_laid_down_messages: Mapping[str, Text] = {
+        "wrong_card_count": gettext_lazy(
+            "A player who did not complete his level holds exactly %(maximum)s cards, not %(count)s."
+        ),
+    }
     hints_title = gettext_lazy("Levels this deal")
     card_values = frustration_fr.CARD_VALUES
     rule_sections: Mapping[str, str] = {
-        FrustrationCode.WENT_OUT_COUNT: "completing",
-        FrustrationCode.WENT_OUT_WITHOUT_CONTRACT: "completing",
-        FrustrationCode.WENT_OUT_WITH_CARDS: "completing",
-        FrustrationCode.ZERO_WITHOUT_GOING_OUT: "scoring",
-        FrustrationCode.WRONG_CARD_COUNT: "levels",
-        FrustrationCode.POINTS_TOO_LOW: "checks",
-        FrustrationCode.POINTS_TOO_HIGH: "levels",
-        FrustrationCode.FINISHED_PLAYER_ENTRY: "end",
-        Code.NOT_MULTIPLE_OF_5: "cards",
+        **RULE_SENTENCES,
+        FrustrationCode.FINISHED_PLAYER_ENTRY: "checks#check-holds-cards",
     }
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),

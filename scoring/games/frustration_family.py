@@ -259,13 +259,17 @@ def _check_seat(entry: SeatEntry, values: Mapping[str, int], kept: int, most: in
     if not points:
         return [rule_error(FrustrationCode.ZERO_WITHOUT_GOING_OUT, held.field)]
     if entry.laid_down:
-        return _limits(held, 1, kept, None, max(values.values()) * kept)
+        return _limits(held, 1, kept, None, max(values.values()) * kept, laid_down=True)
     least = HAND_SIZE * min(values.values())
-    return _limits(held, HAND_SIZE, HAND_SIZE, least, most)
+    return _limits(held, HAND_SIZE, HAND_SIZE, least, most, laid_down=False)
 
 
-def _limits(held: Counted, fewest: int, most_cards: int, least: int | None, most: int) -> list[RuleError]:
-    """The card count (when a hand was sent) and the points range (when points were sent)."""
+def _limits(
+    held: Counted, fewest: int, most_cards: int, least: int | None, most: int, *, laid_down: bool
+) -> list[RuleError]:
+    """The card count (when a hand was sent) and the points range (when points were sent);
+    ``laid_down`` goes with the errors, since a seat that laid down and one that did not break
+    different rules (the kept cards of its contract, or the full hand)."""
     errors: list[RuleError] = []
     count = held.card_count()
     if count is not None and not fewest <= count <= most_cards:
@@ -276,19 +280,28 @@ def _limits(held: Counted, fewest: int, most_cards: int, least: int | None, most
                 minimum=fewest,
                 maximum=most_cards,
                 count=count,
+                laid_down=laid_down,
             )
         )
     if held.points is not None:
         if least is not None and held.points < least:
             errors.append(
                 rule_error(
-                    FrustrationCode.POINTS_TOO_LOW, held.points_field, minimum=least, points=held.points
+                    FrustrationCode.POINTS_TOO_LOW,
+                    held.points_field,
+                    minimum=least,
+                    points=held.points,
+                    laid_down=laid_down,
                 )
             )
         if held.points > most:
             errors.append(
                 rule_error(
-                    FrustrationCode.POINTS_TOO_HIGH, held.points_field, maximum=most, points=held.points
+                    FrustrationCode.POINTS_TOO_HIGH,
+                    held.points_field,
+                    maximum=most,
+                    points=held.points,
+                    laid_down=laid_down,
                 )
             )
     return errors

@@ -87,7 +87,7 @@ def test_nl_three_packs_without_real_jokers_still_allow_220_for_eleven_cards():
     assert play_round(state, body).scores[-1][1] == 220
     too_high = deal(OUT, seat(False, False, 225), MISSED, MISSED, MISSED, MISSED)
     assert params(state, too_high) == [
-        ("points_too_high", "entries.1.points", {"maximum": 220, "points": 225})
+        ("points_too_high", "entries.1.points", {"maximum": 220, "points": 225, "laid_down": False})
     ]
 
 
@@ -98,7 +98,7 @@ def test_nl_eleven_card_maximum_follows_the_options(packs: int, real_jokers: int
     state = new_match(NL, 2, options={"packs": packs, "real_jokers": real_jokers})
     assert play_round(state, deal(OUT, seat(False, False, most))).scores[-1] == (0, most)
     assert params(state, deal(OUT, seat(False, False, most + 5))) == [
-        ("points_too_high", "entries.1.points", {"maximum": most, "points": most + 5})
+        ("points_too_high", "entries.1.points", {"maximum": most, "points": most + 5, "laid_down": False})
     ]
 
 

@@ -345,13 +345,17 @@ def test_refuses_a_full_hand_that_is_not_eleven_cards(after_deal_2):
     assert _only(after_deal_2, body) == (
         "wrong_card_count",
         "entries.1.hand",
-        {"minimum": 11, "maximum": 11, "count": 10},
+        {"minimum": 11, "maximum": 11, "count": 10, "laid_down": False},
     )
 
 
 def test_refuses_points_below_55_for_a_seat_that_did_not_complete(after_deal_2):
     body = deal(seat(True, True, 0), seat(False, False, 50), seat(True, False, 30))
-    assert _only(after_deal_2, body) == ("points_too_low", "entries.1.points", {"minimum": 55, "points": 50})
+    assert _only(after_deal_2, body) == (
+        "points_too_low",
+        "entries.1.points",
+        {"minimum": 55, "points": 50, "laid_down": False},
+    )
 
 
 def test_refuses_points_above_220_for_a_full_hand(after_deal_2):
@@ -359,7 +363,7 @@ def test_refuses_points_above_220_for_a_full_hand(after_deal_2):
     assert _only(after_deal_2, body) == (
         "points_too_high",
         "entries.1.points",
-        {"maximum": 220, "points": 225},
+        {"maximum": 220, "points": 225, "laid_down": False},
     )
 
 

@@ -315,7 +315,7 @@ def test_refuses_too_many_cards_kept_after_laying_down(after_deal_1):
     assert _only(after_deal_1, body) == (
         "wrong_card_count",
         "entries.1.hand",
-        {"minimum": 1, "maximum": 5, "count": 6},
+        {"minimum": 1, "maximum": 5, "count": 6, "laid_down": True},
     )
 
 
@@ -324,19 +324,27 @@ def test_refuses_eleven_card_hand_of_the_wrong_size_with_params(after_deal_1):
     assert _only(after_deal_1, body) == (
         "wrong_card_count",
         "entries.2.hand",
-        {"minimum": 11, "maximum": 11, "count": 12},
+        {"minimum": 11, "maximum": 11, "count": 12, "laid_down": False},
     )
 
 
 def test_refuses_points_below_eleven_cheapest_cards(after_deal_1):
     body = deal(seat(True, True, 0), seat(True, False, 25), seat(False, False, 50))
-    assert _only(after_deal_1, body) == ("points_too_low", "entries.2.points", {"minimum": 55, "points": 50})
+    assert _only(after_deal_1, body) == (
+        "points_too_low",
+        "entries.2.points",
+        {"minimum": 55, "points": 50, "laid_down": False},
+    )
 
 
 def test_refuses_points_above_the_eleven_card_maximum():
     state = new_match(SLUG, 3)
     body = deal(seat(True, True, 0), seat(True, False, 25), seat(False, False, 225))
-    assert _only(state, body) == ("points_too_high", "entries.2.points", {"maximum": 220, "points": 225})
+    assert _only(state, body) == (
+        "points_too_high",
+        "entries.2.points",
+        {"maximum": 220, "points": 225, "laid_down": False},
+    )
 
 
 def test_refuses_points_above_what_may_be_kept_after_laying_down(after_deal_1):
@@ -344,7 +352,7 @@ def test_refuses_points_above_what_may_be_kept_after_laying_down(after_deal_1):
     assert _only(after_deal_1, body) == (
         "points_too_high",
         "entries.1.points",
-        {"maximum": 100, "points": 105},
+        {"maximum": 100, "points": 105, "laid_down": True},
     )
 
 
