@@ -1,0 +1,78 @@
+"""The journeys' phones: one touch phone (360 x 740) per player and language, in the worker's one
+browser, signed in by a session cookie when the journey is not about signing in.
+
+``pytest -m journey`` runs only the journeys; every step's screenshot lands in
+test-results/journeys/<journey>/<lang>/NN-step.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Browser
+
+from tests.browser.journeys.player import HEIGHT, WIDTH, KnownProblems, Phone
+
+LOCALES = {"en": "en-GB", "nl": "nl-NL", "fr": "fr-FR"}
+LANGUAGES = list(LOCALES)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """A journey that ends with known problems noted fails with them, as KnownProblems."""
+    result = yield
+    phones: list[Phone] = getattr(pyfuncitem, "journey_phones", [])
+    problems = [problem for phone in phones for problem in phone.problems]
+    if problems:
+        raise KnownProblems("\n".join(dict.fromkeys(problems)))
+    return result
+
+
+OpenPhone = Callable[..., Phone]
+
+
+@pytest.fixture
+def open_phone(request, browser: Browser, live_server, transactional_db, settings) -> Iterator[OpenPhone]:
+    """``open_phone(journey, lang, user=None)``: a new phone (its own browser context), in the
+    language's locale, signed in as ``user`` when given."""
+    settings.GUEST_STARTS_PER_HOUR = 10_000  # every journey starts guests from the one address
+    contexts = []
+    request.node.journey_phones = []
+
+    def open_one(journey: str, lang: str, user=None, *, height: int = HEIGHT) -> Phone:
+        context = browser.new_context(
+            viewport={"width": WIDTH, "height": height},
+            has_touch=True,
+            is_mobile=True,
+            device_scale_factor=1,
+            locale=LOCALES[lang],
+            base_url=live_server.url,
+        )
+        contexts.append(context)
+        cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}]
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            session = client.cookies[settings.SESSION_COOKIE_NAME].value
+            cookies.append({"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url})
+        context.add_cookies(cookies)  # type: ignore[arg-type]
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        phone = Phone(page, journey, lang)
+        request.node.journey_phones.append(phone)
+        return phone
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request) -> str:
+    return request.param
+
+
+__all__ = ["LANGUAGES", "settings"]
