@@ -22,9 +22,19 @@ LANGUAGES = list(LOCALES)
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """A journey that ends with known problems noted fails with them, as KnownProblems."""
-    result = yield
-    phones: list[Phone] = getattr(pyfuncitem, "journey_phones", [])
+    """A journey that ends with known problems noted fails with them, as KnownProblems; one that
+    fails keeps a last screenshot of every phone, where it stopped."""
+    phones: list[Phone] = []
+    pyfuncitem.journey_phones = phones
+    try:
+        result = yield
+    except BaseException:
+        for phone in phones:
+            try:
+                phone.screenshot("failed here")
+            except Exception:  # a closed page has no screen left to keep
+                pass
+        raise
     problems = [problem for phone in phones for problem in phone.problems]
     if problems:
         raise KnownProblems("\n".join(dict.fromkeys(problems)))
@@ -40,7 +50,6 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
     language's locale, signed in as ``user`` when given."""
     settings.GUEST_STARTS_PER_HOUR = 10_000  # every journey starts guests from the one address
     contexts = []
-    request.node.journey_phones = []
 
     def open_one(journey: str, lang: str, user=None, *, height: int = HEIGHT) -> Phone:
         context = browser.new_context(

@@ -182,6 +182,15 @@ class Phone:
                     f"{target} moved {_moved(before, after):.0f} px just after the tap"
                 )
 
+    def tap_field(self, field: Locator, text: str | None = None) -> None:
+        """Tap a field: it takes the focus (and the keyboard); then type ``text`` over what it held."""
+        self.tap(field)
+        expect(field.first).to_be_focused()
+        if text is not None:
+            field.first.fill("")  # select all and delete, as a thumb does
+            self.type(text)
+            expect(field.first).to_have_value(text)
+
     def _touch(self) -> CDPSession:
         if self._cdp is None:
             self._cdp = self.page.context.new_cdp_session(self.page)

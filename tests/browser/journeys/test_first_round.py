@@ -26,7 +26,9 @@ def fill_names(phone, names: list[str]) -> None:
         phone.type(name)
 
 
-@pytest.mark.xfail(reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True)
+@pytest.mark.xfail(
+    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
+)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_guests_first_round(open_phone, lang, game):
     phone = open_phone(f"first-round-{game}", lang)
