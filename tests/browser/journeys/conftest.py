@@ -7,6 +7,7 @@ test-results/journeys/<journey>/<lang>/NN-step.png.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -30,10 +31,8 @@ def pytest_pyfunc_call(pyfuncitem):
         result = yield
     except BaseException:
         for phone in phones:
-            try:
+            with contextlib.suppress(Exception):  # a closed page has no screen left to keep
                 phone.screenshot("failed here")
-            except Exception:  # a closed page has no screen left to keep
-                pass
         raise
     problems = [problem for phone in phones for problem in phone.problems]
     if problems:
@@ -51,7 +50,9 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
     settings.GUEST_STARTS_PER_HOUR = 10_000  # every journey starts guests from the one address
     contexts = []
 
-    def open_one(journey: str, lang: str, user=None, *, height: int = HEIGHT) -> Phone:
+    cleared: set[tuple[str, str]] = set()
+
+    def open_one(journey: str, lang: str, user=None, *, who: str = "", height: int = HEIGHT) -> Phone:
         context = browser.new_context(
             viewport={"width": WIDTH, "height": height},
             has_touch=True,
@@ -70,7 +71,10 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
         context.add_cookies(cookies)  # type: ignore[arg-type]
         page = context.new_page()
         page.set_default_timeout(10_000)
-        phone = Phone(page, journey, lang)
+        if (journey, lang) not in cleared:
+            Phone.clear(journey, lang)
+            cleared.add((journey, lang))
+        phone = Phone(page, journey, lang, who)
         request.node.journey_phones.append(phone)
         return phone
 

@@ -39,21 +39,27 @@ class Phone:
     page: Page
     journey: str
     lang: str
+    who: str = ""  # which phone, when a journey has two
     steps: int = 0
     problems: list[str] = field(default_factory=list)
     _cdp: CDPSession | None = None
 
     def __post_init__(self) -> None:
         self.folder = SHOTS / self.journey / self.lang
-        shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
+
+    @staticmethod
+    def clear(journey: str, lang: str) -> None:
+        """Forget the screenshots of an earlier run of the journey."""
+        shutil.rmtree(SHOTS / journey / lang, ignore_errors=True)
 
     # --- what the player sees -------------------------------------------------------------------
 
     def screenshot(self, step: str) -> Path:
         """The screen as it is now, kept as NN-step.png in the journey's folder."""
-        self.steps += 1
-        slug = re.sub(r"[^a-z0-9]+", "-", step.lower()).strip("-")
+        # Numbered across the journey's phones, so the folder reads in the order things happened.
+        self.steps = len(list(self.folder.glob("*.png"))) + 1
+        slug = re.sub(r"[^a-z0-9]+", "-", f"{self.who} {step}".lower()).strip("-")
         path = self.folder / f"{self.steps:02d}-{slug}.png"
         self.page.screenshot(path=str(path), animations="disabled", caret="initial")
         return path
