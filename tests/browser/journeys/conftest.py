@@ -52,11 +52,14 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
 
     cleared: set[tuple[str, str]] = set()
 
-    def open_one(journey: str, lang: str, user=None, *, who: str = "", height: int = HEIGHT) -> Phone:
+    def open_one(
+        journey: str, lang: str, user=None, *, who: str = "", size: tuple[int, int] | None = None
+    ) -> Phone:
+        """A phone; or with ``size``, a screen of that size without touch (a TV)."""
         context = browser.new_context(
-            viewport={"width": WIDTH, "height": height},
-            has_touch=True,
-            is_mobile=True,
+            viewport={"width": size[0], "height": size[1]} if size else {"width": WIDTH, "height": HEIGHT},
+            has_touch=size is None,
+            is_mobile=size is None,
             device_scale_factor=1,
             locale=LOCALES[lang],
             base_url=live_server.url,

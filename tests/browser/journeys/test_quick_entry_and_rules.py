@@ -36,7 +36,9 @@ NONSENSE = {"en": "good evening everyone", "nl": "goedenavond allemaal", "fr": "
 
 def open_duizenden(open_phone, journey: str, lang: str) -> tuple[Phone, Sheet, Match]:
     user = UserFactory()
-    match = Match.start(club=Club.personal_for(user), game="duizenden", players=["Anna", "Bram", "Cor"], by=user)
+    match = Match.start(
+        club=Club.personal_for(user), game="duizenden", players=["Anna", "Bram", "Cor"], by=user
+    )
     phone: Phone = open_phone(journey, lang, user)
     phone.page.goto(f"/matches/{match.pk}/")
     return phone, Sheet(phone), match
@@ -93,7 +95,9 @@ SEARCHES = {
 }
 
 
-@pytest.mark.xfail(reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True)
+@pytest.mark.xfail(
+    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
+)
 def test_the_rules_searched_from_the_sheet(open_phone, lang):
     game, words, anchor = SEARCHES[lang]
     user = UserFactory()

@@ -52,7 +52,11 @@ def test_two_phones_on_one_deal(open_phone, lang):
     first.screenshot("deal 1 saved")
     expect(second.page.locator(".grid tbody tr[data-round='1']")).to_have_count(1, timeout=3_000)
     second.page.wait_for_timeout(300)
-    second.check(second.scroll_y() == 0, f"the idle phone still at its top (scrollY {second.scroll_y():.0f})", IDLE_JUMPS)
+    second.check(
+        second.scroll_y() == 0,
+        f"the idle phone still at its top (scrollY {second.scroll_y():.0f})",
+        IDLE_JUMPS,
+    )
     second.page.evaluate("window.scrollTo(0, 0)")
     second.assert_first_screen(title=b.title, first_field=b.first_field())
     second.screenshot("followed deal 1")
@@ -79,7 +83,9 @@ def test_two_phones_on_one_deal(open_phone, lang):
     assert rounds(match) == [1, 2, 3]
 
 
-@pytest.mark.xfail(reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True)
+@pytest.mark.xfail(
+    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
+)
 def test_a_deal_entered_offline_is_sent_once_the_connection_is_back(open_phone, lang):
     user = UserFactory()
     match = Match.start(club=Club.personal_for(user), game="duizenden", players=TWO, by=user)
