@@ -79,7 +79,9 @@ class Phone:
                     if (r.width === 0 || r.height === 0) return false;
                     if (r.left < -0.5 || r.right > w + 0.5) return false;
                     const middle = r.top + r.height / 2;
-                    if (reach ? middle < 0 || middle > h - 1 : r.top < -0.5 || r.bottom > h + 0.5) return false;
+                    const inside = reach ? middle >= 0 && middle <= h - 1
+                        : r.top >= -0.5 && r.bottom <= h + 0.5;
+                    if (!inside) return false;
                     const x = Math.min(Math.max(r.left + r.width / 2, 0), w - 1);
                     const y = Math.min(Math.max(r.top + r.height / 2, 0), h - 1);
                     const top = document.elementFromPoint(x, y);
@@ -177,7 +179,8 @@ class Phone:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         pressed = _rect(handle)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        assert pressed is not None and _moved(before, pressed) <= STILL, (
+        assert pressed is not None, f"{target} went away under the finger"
+        assert _moved(before, pressed) <= STILL, (
             f"{target} moved {_moved(before, pressed):.0f} px under the finger"
         )
         if not leaves:

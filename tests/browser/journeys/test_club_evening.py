@@ -33,7 +33,9 @@ ABSENT = "Hanna"
 NEWCOMER = "Ilse"
 TABLES = [["Anna", "Bram", "Cor", "Dirk"], ["Eva", "Fien", "Gijs", NEWCOMER]]
 DATE = "league: the new evening's date is not an ISO value in nl and fr"
-SEATING = "league: seating by hand (presence after seating, absent players offered, the second table called Table 1)"
+SEATING = (
+    "league: seating by hand (presence after seating, absent players offered, two tables called Table 1)"
+)
 TV = "league: the evening TV's title is an ISO date"
 WIDE = "league: the standings are wider than the phone in nl and fr"
 ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -94,8 +96,9 @@ def test_a_club_evening_end_to_end(open_phone, lang):
     phone.screenshot("the new evening")
 
     presence, seating = page.locator("form.presence"), page.locator("form.seating")
-    first = presence.bounding_box()["y"] < seating.bounding_box()["y"]  # type: ignore[index]
-    phone.check(first, "who is present before the seating", SEATING)
+    above, below = presence.bounding_box(), seating.bounding_box()
+    assert above is not None and below is not None
+    phone.check(above["y"] < below["y"], "who is present before the seating", SEATING)
     absent = presence.locator("label", has_text=ABSENT)
     phone.tap(absent)
     expect(absent.locator("input")).not_to_be_checked()
@@ -150,7 +153,7 @@ def test_a_club_evening_end_to_end(open_phone, lang):
             == 201
         )
 
-    phone.tap(page.locator("a[href$='/competitions/%d/']" % competition.pk).first, loads=True)
+    phone.tap(page.locator(f"a[href$='/competitions/{competition.pk}/']").first, loads=True)
     rows = page.locator("#standings tbody tr")
     expect(rows).to_have_count(8)  # who played; Hanna stayed home
     table = page.locator("#standings").bounding_box()

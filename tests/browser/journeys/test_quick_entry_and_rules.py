@@ -18,7 +18,8 @@ QUICK_MISREADS = "quick: quick entry misreads ordinary sentences, and its status
 
 # Anna went out with 310 on the table; Bram has 120 on the table and 85 in hand; Cor 45 and 20.
 LINES = {
-    "en": "Anna out with three hundred and ten, Bram 120 on the table, 85 in hand, Cor 45 on the table 20 in hand",
+    "en": "Anna out with three hundred and ten, Bram 120 on the table, 85 in hand, "
+    "Cor 45 on the table 20 in hand",
     "nl": "Anna uit met driehonderdtien, Bram 120 op tafel, 85 in de hand, Cor 45 op tafel 20 in de hand",
     "fr": "Anna sort avec trois cent dix, Bram 120 sur la table, 85 en main, Cor 45 sur la table 20 en main",
 }
