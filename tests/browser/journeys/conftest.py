@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.conf import settings
 from django.test import Client
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.browser.journeys.player import HEIGHT, WIDTH, KnownProblems, Phone
 
@@ -48,6 +48,9 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
     """``open_phone(journey, lang, user=None)``: a new phone (its own browser context), in the
     language's locale, signed in as ``user`` when given."""
     settings.GUEST_STARTS_PER_HOUR = 10_000  # every journey starts guests from the one address
+    # A journey waits on what a player waits for (a save, the other phone following): on a CI
+    # machine shared by two workers that may take longer than Playwright's 5 s default.
+    expect.set_options(timeout=10_000)
     contexts = []
 
     cleared: set[tuple[str, str]] = set()
@@ -82,6 +85,7 @@ def open_phone(request, browser: Browser, live_server, transactional_db, setting
         return phone
 
     yield open_one
+    expect.set_options(timeout=5_000)
     for context in contexts:
         context.close()
 
