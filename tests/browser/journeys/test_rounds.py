@@ -51,33 +51,45 @@ def test_an_ordinary_round_by_the_enter_path_then_one_by_taps(open_phone, lang, 
 
 
 def _refuse_frustration(phone: Phone, sheet: Sheet) -> None:
-    """Nobody out, Bram 7 (not a multiple of 5)."""
-    phone.tap_field(sheet.field("entries.1.points:int"), "7")
+    """Anna out; Bram 15, Cor 95 (not laid down), Dirk 7: not a multiple of 5."""
+    phone.tap(sheet.chip(0))
+    phone.type_each(["15", "95"])
+    phone.type("7")
+    phone.tap(sheet.pick("entries.2.laid_down:bool", "0"))
 
 
 def _refuse_duizenden(phone: Phone, sheet: Sheet) -> None:
-    """Anna out with 1,740 on the table: more than the cards hold."""
+    """Anna out with 1,740 on the table, more than the cards hold; the others' points as usual."""
     phone.tap(sheet.chip(0))
-    phone.type("1740")
+    phone.type_each(["1740", "60", "35", "120", "20", "45"])
+    phone.type("80")
 
 
 def _refuse_canasta(phone: Phone, sheet: Sheet) -> None:
-    """Anna & Cor out without a canasta."""
+    """Anna & Cor out without a canasta: every field filled, only the rule is broken."""
     phone.tap(sheet.chip(0))
-    phone.tap_field(sheet.field("entries.0.meld_points:int"), "150")
+    for name, value in (
+        ("entries.0.meld_points:int", "150"),
+        ("entries.0.hand_points:int", "0"),
+        ("entries.1.meld_points:int", "100"),
+        ("entries.1.hand_points:int", "20"),
+    ):
+        phone.tap_field(sheet.field(name), value)
 
 
 def _refuse_barbuse(phone: Phone, sheet: Sheet) -> None:
-    """Knobbelen: Anna bids ten in a deal of nine tricks."""
-    phone.tap_field(sheet.field("[contract=knobbelen]entries.0.bid:int"), "10")
+    """Knobbelen: bids 3 2 1 2, then ten tricks taken in a deal of nine."""
+    phone.tap(sheet.field("[contract=knobbelen]entries.0.bid:int"))
+    phone.type_each(["3", "2", "1", "2", "9", "1", "0"])
+    phone.type("0")
 
 
 REFUSE = {
-    "frustration-nl": (_refuse_frustration, "entries.1.points:int", "7"),
-    "frustration-fr": (_refuse_frustration, "entries.1.points:int", "7"),
+    "frustration-nl": (_refuse_frustration, "entries.3.points:int", "7"),
+    "frustration-fr": (_refuse_frustration, "entries.3.points:int", "7"),
     "duizenden": (_refuse_duizenden, "entries.0.table_points:int", "1740"),
     "canasta": (_refuse_canasta, "entries.0.meld_points:int", "150"),
-    "barbuse": (_refuse_barbuse, "[contract=knobbelen]entries.0.bid:int", "10"),
+    "barbuse": (_refuse_barbuse, "[contract=knobbelen]entries.0.tricks:int", "9"),
 }
 
 
