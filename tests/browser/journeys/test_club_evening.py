@@ -1,0 +1,179 @@
+"""A club evening on the secretary's phone, end to end: a new evening, presence with a newcomer,
+two tables seated by hand, a round drawn, each hand-seated table's deal entered at its sheet, the
+standings, the evening's TV and its report."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from league.models import Evening
+from players.models import Membership
+from tests.browser.journeys.player import KnownProblems, Phone
+from tests.browser.journeys.sheets import OPENS_SCROLLED, Sheet
+from tests.conftest import _api_client
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EveningFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+)
+from tests.league.test_stored_standings import deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.journey]
+
+REGULARS = ["Anna", "Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hanna"]
+ABSENT = "Hanna"
+NEWCOMER = "Ilse"
+TABLES = [["Anna", "Bram", "Cor", "Dirk"], ["Eva", "Fien", "Gijs", NEWCOMER]]
+DATE = "league: the new evening's date is not an ISO value in nl and fr"
+SEATING = (
+    "league: seating by hand (presence after seating, absent players offered, two tables called Table 1)"
+)
+TV = "league: the evening TV's title is an ISO date"
+WIDE = "league: the standings are wider than the phone in nl and fr"
+ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def seat_by_hand(phone: Phone, players: list[str]) -> None:
+    """One table, seated from the presence list: each seat's select (or a tap on the name, where
+    the page offers the names to tap)."""
+    page = phone.page
+    seating = page.locator("form.seating")
+    selects = seating.locator("fieldset").first.locator("select")
+    if selects.count():
+        offered = selects.first.locator("option").all_inner_texts()
+        phone.check(ABSENT not in offered, f"only present players offered ({offered})", SEATING)
+        for seat, player in enumerate(players):
+            phone.tap(selects.nth(seat))  # opens the list; the choice is the second tap
+            selects.nth(seat).select_option(label=player)
+    else:
+        for player in players:
+            phone.tap(seating.get_by_text(player, exact=True).first)
+    phone.screenshot(f"seated {players[0]}'s table")
+    phone.tap(page.locator("#start-tables"), loads=True)
+
+
+@pytest.mark.xfail(
+    reason="issue 38: the evening's date in nl and fr, seating by hand, the evening TV's title and the "
+    "standings' width, fixed on branch league; the sheet opens scrolled down, fixed on branch sheet",
+    raises=KnownProblems,
+    strict=True,
+)
+def test_a_club_evening_end_to_end(open_phone, lang):
+    owner = UserFactory()
+    club = ClubFactory(name="De Klaverclub")
+    MembershipFactory(club=club, user=owner, role=Membership.Role.OWNER)
+    competition = CompetitionFactory(club=club, name="Winter")
+    regulars = [PlayerFactory(club=club, name=name) for name in REGULARS]
+    EveningFactory(
+        competition=competition, date=datetime.date.today() - datetime.timedelta(days=7)
+    ).present.set(regulars)
+    phone: Phone = open_phone("club-evening", lang, owner)
+    page = phone.page
+
+    page.goto(reverse("league_standings", args=[competition.pk]))
+    new_evening = page.locator("#new-evening button[type=submit]")
+    phone.assert_first_screen(title=page.locator("h1"), save=new_evening)
+    date = page.locator("#new-evening input[type=date]")
+    held = date.input_value()
+    phone.check(
+        bool(ISO.match(held)), f"today's date in the new evening's date field (it holds {held!r})", DATE
+    )
+    if not ISO.match(held):
+        date.fill(datetime.date.today().isoformat())  # picked by hand
+    phone.screenshot("standings, a new evening")
+    phone.tap(new_evening, loads=True)
+    evening = Evening.objects.filter(competition=competition).latest("pk")
+    assert evening.date == datetime.date.today()
+    phone.assert_first_screen(title=page.locator("h1"))
+    phone.screenshot("the new evening")
+
+    presence, seating = page.locator("form.presence"), page.locator("form.seating")
+    above, below = presence.bounding_box(), seating.bounding_box()
+    assert above is not None and below is not None
+    phone.check(above["y"] < below["y"], "who is present before the seating", SEATING)
+    absent = presence.locator("label", has_text=ABSENT)
+    phone.tap(absent)
+    expect(absent.locator("input")).not_to_be_checked()
+    phone.tap(page.locator("#save-presence"), loads=True)
+    phone.assert_on_screen(page.locator(".flash").first, "presence saved")
+    phone.tap_field(page.locator("#newcomer input[name='name']"), NEWCOMER)
+    phone.tap(page.locator("#newcomer button[type=submit]"), loads=True)
+    newcomer = page.locator("form.presence label", has_text=NEWCOMER)
+    expect(newcomer.locator("input")).to_be_checked()
+    phone.assert_on_screen(newcomer, "the newcomer, ticked present")
+    phone.screenshot("presence and the newcomer")
+    assert set(evening.present.values_list("name", flat=True)) == (set(REGULARS) - {ABSENT}) | {NEWCOMER}
+
+    seat_by_hand(phone, TABLES[0])
+    legend = page.locator("form.seating fieldset legend").first
+    phone.check(
+        "2" in legend.inner_text(),
+        f"the next table to seat called Table 2 ({legend.inner_text()!r})",
+        SEATING,
+    )
+    seat_by_hand(phone, TABLES[1])
+    tables = page.locator(".league-tables .row")
+    expect(tables).to_have_count(2)
+    expect(tables.nth(1)).to_contain_text("2")
+    phone.screenshot("two tables by hand")
+
+    for number, players in enumerate(TABLES, start=1):
+        phone.tap(tables.nth(number - 1).locator("a").first, loads=True)
+        sheet = Sheet(phone)
+        back = page.locator(".sheet-table a")
+        sheet.assert_opened(problem=OPENS_SCROLLED)
+        phone.assert_on_screen(back, "the way back to the evening", OPENS_SCROLLED)
+        phone.screenshot(f"table {number}")
+        phone.tap(sheet.chip(0))
+        phone.type_each(["275", "40", "30", "50", "30", "60", "30"])  # Duizenden to 100: one deal ends it
+        expect(page.locator(".winners")).to_contain_text(players[0])
+        phone.screenshot(f"table {number} over")
+        phone.page.evaluate("window.scrollTo(0, 0)")
+        phone.tap(back, loads=True)
+    expect(page.locator(".league-tables .row", has_text=re.compile(r"\(1\)"))).to_have_count(2)
+
+    phone.tap(page.locator("#draw"), loads=True)
+    expect(page.locator(".league-tables .row")).to_have_count(4)
+    phone.assert_on_screen(page.locator(".flash").first, "the draw's tables started")
+    phone.screenshot("the draw")
+    scorer = _api_client(owner)
+    for table in evening.tables.filter(round=2):
+        assert (
+            scorer.post(
+                reverse("api-rounds", args=[table.match_id]), deal(winner=1), format="json"
+            ).status_code
+            == 201
+        )
+
+    phone.tap(page.locator(f"a[href$='/competitions/{competition.pk}/']").first, loads=True)
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(8)  # who played; Hanna stayed home
+    table = page.locator("#standings").bounding_box()
+    column = page.locator("main").bounding_box()
+    assert table is not None and column is not None
+    phone.check(
+        table["width"] <= column["width"], f"the standings within the page ({table['width']:.0f} px)", WIDE
+    )
+    phone.screenshot("standings")
+
+    tv: Phone = open_phone("club-evening", lang, owner, who="tv", size=(1920, 1080))
+    tv.page.goto(reverse("evening_tv", args=[evening.pk]))
+    title = tv.page.locator("h1").first.inner_text()
+    tv.check(not re.search(r"\d{4}-\d{2}-\d{2}", title), f"the TV's title in words ({title!r})", TV)
+    expect(tv.page.locator(".tv-table")).to_have_count(2)  # the round being played
+    tv.screenshot("the evening's TV")
+
+    page.goto(reverse("league_evening", args=[evening.pk]))
+    phone.tap(page.locator("#report-link"), loads=True)
+    phone.assert_first_screen(title=page.locator("h1"))
+    for player in TABLES[0]:
+        expect(page.locator("main")).to_contain_text(player)
+    phone.screenshot("the report")

@@ -1,0 +1,147 @@
+"""A house game from each template: the club's owner declares it (adjusted, so the journey stays
+short), starts it from New match as any member would, enters its first deal and plays it to the
+end; every screen as the owner sees it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.models import Match
+from players.models import Membership
+from tests.browser.journeys.player import KnownProblems, Phone
+from tests.browser.journeys.sheets import FOUR, OPENS_SCROLLED, Sheet, say
+from tests.factories import ClubFactory, MembershipFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.journey]
+
+ALL_BLOCKS = "house: the declaration form shows the fields of every entry type"
+NOT_VALID_HERE = "house: a house game cannot be started from New match ('This value is not valid here.')"
+PLAY_ORDER = "sheet: Boerenbridge's cards and the dealer's forbidden bid total sit below Save"
+
+# template: (fields changed on the declaration form, the deals to the end, the winner's seat)
+TEMPLATES = {
+    "hartenjagen": ({}, [[26, 0, 0, 0], [26, 0, 0, 0], [0, 20, 6, 0], [0, 20, 0, 6], [0, 10, 16, 0]], 0),
+    "rikken": ({"end.value": "2"}, [[10, -10, 5, -5], [-20, 10, 5, 5]], 2),
+    "free": ({}, [[300, 100, 50, 0], [250, 0, 0, 0]], 0),
+    # Cards up to 2 and down again: deals of 1, 2 and 1 card; each bids nothing, Anna takes all.
+    "boerenbridge": ({"bids.cards": "2"}, [[1], [2], [1]], 1),
+}
+
+
+def declare(phone: Phone, club, template: str, changes: dict[str, str]) -> str:
+    page = phone.page
+    page.goto(f"/clubs/{club.pk}/games/")
+    start = page.locator(f"a[href$='?template={template}']")
+    phone.assert_on_screen(page.locator("h1"), "the title")
+    phone.screenshot("house games")
+    phone.tap(start, loads=True)
+
+    name = page.locator("input[name='name']").input_value()
+    assert name
+    phone.assert_first_screen(title=page.locator("h1"), first_field=page.locator("input[name='name']"))
+    blocks = page.locator("fieldset[data-block]:visible")
+    phone.check(
+        blocks.count() == 1,
+        f"only the chosen entry type's fields ({blocks.count()} blocks shown)",
+        ALL_BLOCKS,
+    )
+    phone.screenshot("the declaration")
+    for field, value in changes.items():
+        phone.tap_field(page.locator(f"[name='{field}']"), value)
+    phone.tap(page.locator("form.house-game-form button.primary"), loads=True)
+    flash = page.locator(".flash").first
+    expect(flash).to_contain_text(name)
+    phone.assert_first_screen(notice=flash)
+    phone.screenshot("declared")
+    return name
+
+
+def start_from_new_match(phone: Phone, club, name: str) -> Sheet:
+    page = phone.page
+    phone.tap(page.locator(".topbar a[href='/matches/new/']"), loads=True)
+    choice = page.get_by_role("link", name=name, exact=True)
+    phone.assert_on_screen(choice, "the house game among the games")
+    phone.tap(choice, loads=True)
+    for seat, player in enumerate(FOUR):
+        field = page.locator(f"#id_player_{seat}")
+        if not field.is_visible():
+            phone.tap(page.locator("button[data-add-seat]"), leaves=True)
+        phone.tap_field(field, player)
+    phone.screenshot("four names")
+    phone.tap(page.locator("main form button.primary"), loads=True)
+    if not page.locator("#round-form").count():
+        phone.known(
+            NOT_VALID_HERE, f"the match started ({page.locator('.errors, .error').first.inner_text()!r})"
+        )
+        page.locator("#id_club").select_option(label=club.name)  # the detour a player finds
+        phone.tap(page.locator("main form button.primary"), loads=True)
+    sheet = Sheet(phone)
+    expect(sheet.title).to_have_text(name)
+    return sheet
+
+
+def play_points(phone: Phone, sheet: Sheet, deal: list[int]) -> None:
+    """Each player's points on the Enter path: the last Enter sends the deal."""
+    phone.tap_field(sheet.field("entries.0.points:int"))
+    phone.type_each([str(points) for points in deal])
+
+
+def play_bids(phone: Phone, sheet: Sheet, number: int, cards: int, lang: str) -> None:
+    """The bids as the table says them (nobody bids a trick), the dealer last, seeing the total the
+    bids may not reach; then the tricks after play: Anna took them all."""
+    dealer = FOUR[(number - 1) % 4]
+    order = [(FOUR.index(dealer) + 1 + i) % 4 for i in range(4)]
+    for seat in order:
+        phone.tap_field(sheet.field(f"entries.{seat}.bid:int"), "0")
+        if seat == FOUR.index(dealer):
+            forbidden = phone.page.get_by_text(
+                say(
+                    lang,
+                    "%(dealer)s bids last: the bids may not add up to %(cards)s.",
+                    dealer=dealer,
+                    cards=cards,
+                )
+            )
+            phone.assert_on_screen(forbidden, "the total the dealer may not bid to", PLAY_ORDER)
+    phone.screenshot(f"deal {number} bids")
+    for seat in range(4):
+        phone.tap_field(sheet.field(f"entries.{seat}.tricks:int"), str(cards if seat == 0 else 0))
+    phone.tap(sheet.save, leaves=True)
+
+
+@pytest.mark.xfail(
+    reason="issue 38: the declaration form shows every entry type's fields and New match refuses a house "
+    "game, fixed on branch house; the sheet opens scrolled down and Boerenbridge's facts sit below Save, "
+    "fixed on branch sheet",
+    raises=KnownProblems,
+    strict=True,
+)
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_a_house_game_declared_from_its_template_and_played_to_its_end(open_phone, lang, template):
+    owner = UserFactory()
+    club = ClubFactory(name="De Klaverclub")
+    MembershipFactory(club=club, user=owner, role=Membership.Role.OWNER)
+    phone: Phone = open_phone(f"house-game-{template}", lang, owner)
+    changes, deals, winner = TEMPLATES[template]
+    name = declare(phone, club, template, changes)
+
+    sheet = start_from_new_match(phone, club, name)
+    sheet.assert_opened(next_items=False, problem=OPENS_SCROLLED)
+    phone.screenshot("the sheet")
+    for number, deal in enumerate(deals, start=1):
+        if template == "boerenbridge":
+            play_bids(phone, sheet, number, deal[0], lang)
+        else:
+            play_points(phone, sheet, deal)
+        if number < len(deals):
+            sheet.assert_saved(number)
+            phone.screenshot(f"deal {number} saved")
+    winners = phone.page.locator(".winners")
+    expect(winners).to_contain_text(FOUR[winner])
+    phone.assert_on_screen(winners, "who won", OPENS_SCROLLED)
+    expect(sheet.form).to_have_count(0)
+    phone.screenshot("the end")
+    match = Match.objects.get()
+    assert match.status == "finished"
+    assert match.rounds.count() == len(deals)
