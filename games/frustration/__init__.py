@@ -32,7 +32,7 @@ from games.protocol import (
 )
 from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
-from scoring import MatchState, Setup
+from scoring import MatchState, RuleError, Setup
 from scoring.errors import Code
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints, kept_after_laying_down
@@ -50,6 +50,10 @@ class PhaseLine:
     section: str  # the contract's section alone, for the rules panel
     description: str
 
+
+# "Laid down?" left unanswered: the points allow both answers (a correction that lost its stored
+# answer read only "This is required.", which says nothing of the question or of what to do).
+UNANSWERED = gettext_lazy("“%(question)s” is not answered, and these points allow both yes and no.")
 
 PACKS_LABEL = gettext_lazy("Packs of cards")
 PACKS_MEANING = gettext_lazy(
@@ -86,6 +90,11 @@ class FrustrationHome(BaseHome):
 
     def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
         return frustration_statistics(played, self.item_title)
+
+    def message(self, error: RuleError) -> Text | None:
+        if error.code == Code.REQUIRED and error.field.endswith(".laid_down"):
+            return str(UNANSWERED) % {"question": self.laid_down_question}
+        return super().message(error)
 
     def sitting_out(self, state: MatchState) -> frozenset[int]:
         """Players who finished every level: not among the next deal's hints."""

@@ -174,14 +174,22 @@
       const ask = entry && entry.querySelector("[data-ask]");
       if (ask && !ask.dataset.touched) {
         // Only an answer the points force is given, and only an answer given here is taken
-        // back: one that came with the page (a correction, a refused round) stays.
+        // back. One that came with the page (a stored deal being corrected, a refused round)
+        // is kept, and comes back as soon as the points allow it again: retyping 80 as 85
+        // passes through "8", which forces "yes" for a moment, and must not lose a stored "no".
+        if (ask.dataset.given === undefined) {
+          const checked = ask.querySelector("input:checked");
+          ask.dataset.given = !checked ? "" : checked.hasAttribute("data-yes") ? "yes" : "no";
+        }
         const points = number(field.value);
         const typed = field.value !== "";
         const most = field.dataset.noAbove === "" ? Infinity : number(field.dataset.noAbove);
         const forced = !typed ? null : points < number(field.dataset.yesBelow) ? "yes" : points > most ? "no" : null;
-        if (forced) {
-          ask.querySelector("input[data-" + forced + "]").checked = true;
-          ask.dataset.auto = forced;
+        const answer = forced || ask.dataset.given;
+        if (answer) {
+          ask.querySelector("input[data-" + answer + "]").checked = true;
+          if (answer === ask.dataset.given) delete ask.dataset.auto;
+          else ask.dataset.auto = answer;
         } else if (ask.dataset.auto) {
           ask.querySelector("input[data-" + ask.dataset.auto + "]").checked = false;
           delete ask.dataset.auto;
@@ -318,6 +326,68 @@
     const saved = document.getElementById("saved");
     if (saved && saved.querySelector("p, form")) saved.scrollIntoView({ block: "center" });
   });
+
+  // --- a rule opened on the sheet -----------------------------------------------------
+  // "Rules", "The rule: …" and the hints load a section into #rules-panel, below the form and
+  // the grid: without this the tap seemed to do nothing. The section is brought up under the
+  // sticky standings and its heading focused (a screen reader reads where it landed); its ✕
+  // and the "Back to the round form" link under it return to the round form, or to the link
+  // that opened it where the sheet has no form.
+
+  let ruleOpener = null;
+
+  function belowTheBar(element) {
+    const bar = document.getElementById("scorebar");
+    const covered = bar ? bar.getBoundingClientRect().bottom : 0;
+    window.scrollBy(0, element.getBoundingClientRect().top - Math.max(covered, 0) - 8);
+  }
+
+  function focusQuietly(element) {
+    if (!element.matches("a, button, input, [tabindex]")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    if (elt && elt.getAttribute && elt.getAttribute("hx-target") === "#rules-panel") ruleOpener = elt;
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const panel = event.detail.target;
+    if (!panel || panel.id !== "rules-panel") return;
+    const shown = panel.querySelector(".rules-fragment");
+    if (!shown) return;
+    belowTheBar(shown);
+    focusQuietly(shown.querySelector("h2") || shown);
+  });
+
+  function backFromTheRules() {
+    const form = document.getElementById("round-form");
+    const panel = document.getElementById("rules-panel");
+    if (panel) panel.innerHTML = "";
+    const opener = ruleOpener && document.contains(ruleOpener) ? ruleOpener : null;
+    if (form) {
+      // The form starts on the sheet's first screen: the sheet's top, with the refusal (if the
+      // rule came from one) or the sheet's title focused. (Not a place inside a blank form: a
+      // focused form holds off the refresh that brings in the other phone's deals.)
+      window.scrollTo(0, 0);
+      focusQuietly(form.querySelector("[data-refused]") || document.querySelector(".sheet-head h1") || form);
+    } else if (opener) {
+      opener.scrollIntoView({ block: "center" });
+      opener.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }
+
+  // In the capture phase: the ✕'s own htmx request (which only deletes the section) is not sent.
+  document.addEventListener("click", function (event) {
+    const back = event.target.closest && event.target.closest("[data-rules-back], #rules-panel .rules-close");
+    if (!back) return;
+    event.preventDefault();
+    event.stopPropagation();
+    backFromTheRules();
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
   document.addEventListener("htmx:load", function (event) {

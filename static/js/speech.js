@@ -43,7 +43,7 @@
     };
     recognition.onerror = function (failure) {
       const refused = failure.error === "not-allowed" || failure.error === "service-not-allowed";
-      tell(form, refused ? status.dataset.refused : status.dataset.unheard);
+      tell(form, refused ? status.dataset.micRefused : status.dataset.unheard);
     };
     recognition.onend = function () {
       listening = null;

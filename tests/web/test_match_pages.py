@@ -256,7 +256,7 @@ def test_a_stale_phone_with_the_same_deal_hears_it_is_the_same(alice_client, mat
 def test_correcting_a_round_replays_and_records_history(alice_client, match, alice):
     match.add_round(DEAL_1, by=alice)
     edit = reverse("round_edit", args=[match.pk, 1])
-    assert "Correct round 1" in alice_client.get(edit).content.decode()
+    assert "Correct deal 1" in alice_client.get(edit).content.decode()
     response = alice_client.post(edit, deal_form(0, [(True, 0), (True, 40), (False, 95)]))
     assert response.status_code == 302
     assert Round.objects.get(match=match).scores == [0, 40, 95]
@@ -457,8 +457,11 @@ def test_a_round_without_an_answer_to_laid_down_is_refused_beside_that_player(al
     response = alice_client.post(reverse("round_add", args=[match.pk]), data)
     assert response.status_code == 400
     assert not Round.objects.filter(match=match).exists()
-    cor = entry_of(response.content.decode(), 2)
-    assert '<p class="error">This is required.</p>' in cor
+    page = response.content.decode()
+    cor = entry_of(page, 2)
+    unanswered = "“Laid down?” is not answered, and these points allow both yes and no."
+    assert f'<p class="error">{unanswered}</p>' in cor
+    assert f"<strong>Cor</strong>: {unanswered}" in page  # the refusal on top names the question
     assert 'value="95"' in cor
 
 
