@@ -119,3 +119,11 @@ def test_an_idle_phone_is_not_moved_when_the_other_phone_saves(phone: Page, live
         expect(rows).to_have_count(played + deal + 1, timeout=5_000)
         phone.wait_for_timeout(300)
         assert phone.evaluate("scrollY") == 300, deal
+
+
+def test_the_sheet_opens_at_its_top_after_the_colour_switch(phone: Page, live_server):
+    match = demo_match(home_for("canasta"), Club.personal_for(phone.alice), by=phone.alice)  # type: ignore[attr-defined]
+    phone.goto(f"{live_server.url}/matches/{match.pk}/")
+    phone.locator(".theme button", has_text="Dark").click()
+    expect(phone.locator("html")).to_have_attribute("data-theme", "dark")
+    assert_at_its_top(phone)
