@@ -253,6 +253,87 @@
     } else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
 
+  // --- bids, then tricks (a house game's bids block) ----------------------------------
+  // The bids are typed as they are made, the dealer last: once everyone else has bid, the one
+  // bid the dealer may not make is said beside the rule (the engine refuses it all the same).
+  // The tricks follow after play; until then the typed bids are kept for this tab, so a reload
+  // or a locked phone does not lose them. Nothing is stored before Save sends the whole deal.
+
+  function bidsStep(form) {
+    return form && form.querySelector("[data-bids]");
+  }
+
+  function keptBidsKey(form) {
+    const deal = form.querySelector("input[name=number]");
+    return "scoreblok-bids:" + form.getAttribute("action") + ":" + (deal ? deal.value : "");
+  }
+
+  function showForbiddenBid(step) {
+    const said = step.querySelector("[data-forbidden]");
+    const dealerName = step.dataset.dealerBid;
+    if (!said || !dealerName) return;
+    let others = 0;
+    let missing = false;
+    let dealerField = null;
+    step.querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.name === dealerName) dealerField = input;
+      else if (input.value === "") missing = true;
+      else others += number(input.value);
+    });
+    const rest = number(step.dataset.cards) - others;
+    const forbidden = !missing && rest >= 0 ? rest : null;
+    said.textContent = forbidden === null ? "" : said.dataset.forbiddenText.replace("{bid}", forbidden);
+    if (dealerField) {
+      const wrong = forbidden !== null && dealerField.value !== "" && number(dealerField.value) === forbidden;
+      dealerField.classList.toggle("invalid", wrong);
+    }
+  }
+
+  function keepBids(form) {
+    const kept = {};
+    bidsStep(form).querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.value !== "") kept[input.name] = input.value;
+    });
+    try { sessionStorage.setItem(keptBidsKey(form), JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  }
+
+  function restoreBids(root) {
+    const form = root.querySelector ? root.querySelector("#round-form") || (root.id === "round-form" ? root : null) : null;
+    const step = bidsStep(form);
+    if (!step) return;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(keptBidsKey(form)) || "null"); } catch (e) { kept = null; }
+    if (kept) {
+      step.querySelectorAll("input[type=number]").forEach(function (input) {
+        if (input.value === "" && kept[input.name] !== undefined) {
+          input.value = kept[input.name];
+          // The form holds typing again: the live refresh leaves it alone (live.js).
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
+    }
+    showForbiddenBid(step);
+  }
+
+  document.addEventListener("input", function (event) {
+    const field = event.target;
+    const step = field.closest && field.closest("[data-bids]");
+    if (!step) return;
+    showForbiddenBid(step);
+    if (event.isTrusted) keepBids(field.closest("form"));
+  });
+
+  // The deal is stored: its bids are done with. (Before the swap, while the old form is here.)
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (!source || source.id !== "round-form" || !bidsStep(source) || status < 200 || status >= 300) return;
+    try { sessionStorage.removeItem(keptBidsKey(source)); } catch (e) { /* private mode */ }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { restoreBids(document); });
+  document.addEventListener("htmx:load", function (event) { restoreBids(event.target); });
+
   // --- a new match: seats one at a time, the first dealer by name ---------------------
 
   document.addEventListener("click", function (event) {

@@ -81,6 +81,11 @@ def test_a_house_games_sheet_opens_at_its_top(phone: Page, live_server):
     match = house_match(phone.alice)  # type: ignore[attr-defined]
     phone.goto(f"{live_server.url}/matches/{match.pk}/")
     assert_at_its_top(phone)
+    # Each player's distance to 100 beside the total in the sticky bar, as in the five games.
+    items = phone.locator("#scorebar .standings .item [aria-hidden=true]")
+    expect(items).to_have_text(["96 left", "94 left", "94 left", "90 left"])  # the lowest first
+    expect(items.first).to_be_in_viewport()
+    expect(phone.locator("fieldset[data-entry='0'] .next-item")).to_have_text("90 before 100")
     phone.screenshot(path=f"{SHOTS}/hartenjagen.png")
 
 
