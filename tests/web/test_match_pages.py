@@ -228,7 +228,9 @@ def test_a_stale_phone_compares_its_deal_with_the_stored_one_and_stores_nothing(
     assert response.status_code == 409
     page = response.content.decode()
     assert "Deal 1 was already entered on another phone by Anna, different from yours" in page
-    assert "Keep Anna's" in page and "Correct deal 1 to mine" in page and "Enter mine as deal 2" in page
+    assert (
+        "Keep the stored deal" in page and "Correct deal 1 to mine" in page and "Enter mine as deal 2" in page
+    )
     assert f'formaction="/matches/{match.pk}/rounds/1/edit/"' in page
     assert 'name="entries.0.points:int"' in page and 'value="100"' in page  # what A typed stays
     assert 'name="number" value="2"' in page
