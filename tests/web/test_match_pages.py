@@ -151,6 +151,18 @@ def test_htmx_refusal_answers_the_form_with_the_reasons_on_top(alice_client, mat
     assert not Round.objects.exists()
 
 
+def test_only_a_refused_round_carries_the_refusal_marker_the_sheet_brings_into_view(alice_client, match):
+    """The page's script scrolls to ``[data-refused]``: on a sheet with nothing refused (its
+    quick-entry line included) there is none, or every load would open scrolled down."""
+    sheet = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "data-refused" not in sheet
+    assert 'id="quick-status"' in sheet and "data-mic-refused=" in sheet
+    refused = alice_client.post(
+        reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 50)])
+    )
+    assert refused.content.decode().count("data-refused") == 1
+
+
 @pytest.mark.parametrize(
     "crafted",
     [
