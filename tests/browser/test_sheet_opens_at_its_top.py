@@ -7,13 +7,24 @@ one saves a deal. Only a refused round is brought into view.
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from games.registry import home_for
+from league.models import Evening
 from matches.models import Match
-from players.models import Club
+from players.models import Club, Membership
 from tests.browser.conftest import PHONE
-from tests.factories import PASSWORD, HouseGameFactory, UserFactory, demo_match
+from tests.factories import (
+    PASSWORD,
+    CompetitionFactory,
+    EveningFactory,
+    HouseGameFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+    demo_match,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -132,3 +143,17 @@ def test_the_sheet_opens_at_its_top_after_the_colour_switch(phone: Page, live_se
     phone.locator(".theme button", has_text="Dark").click()
     expect(phone.locator("html")).to_have_attribute("data-theme", "dark")
     assert_at_its_top(phone)
+
+
+def test_a_club_evenings_table_opens_at_its_top_with_its_way_back_on_screen(phone: Page, live_server):
+    competition = CompetitionFactory.create(name="Winter")
+    MembershipFactory.create(club=competition.club, user=phone.alice, role=Membership.Role.OWNER)  # type: ignore[attr-defined]
+    evening: Evening = EveningFactory.create(competition=competition)
+    players = PlayerFactory.create_batch(4, club=competition.club)
+    (table,) = evening.start_tables([[player.pk for player in players]], by=phone.alice)  # type: ignore[attr-defined]
+    phone.goto(f"{live_server.url}{reverse('league_evening', args=[evening.pk])}")
+    phone.locator(f"#table-{table.pk} a").click()
+    phone.wait_for_url(f"{live_server.url}/matches/{table.match_id}/")
+    assert_at_its_top(phone)
+    expect(phone.locator(".sheet-table a")).to_be_in_viewport()
+    phone.screenshot(path=f"{SHOTS}/evening-table.png")
