@@ -332,7 +332,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
             raise Http404 from None  # undone on another phone while this one corrected it
         else:
             if preview is None:
-                messages.success(request, _("Round %(number)s corrected.") % {"number": number})
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
                 return redirect("match_detail", match_id=match.pk)
     sheet = build_sheet(match, replayed)
     return render(

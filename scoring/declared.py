@@ -764,6 +764,12 @@ def forbidden_dealer_bid(cards: int, other_bids: Sequence[int]) -> int | None:
     return rest if rest >= 0 else None
 
 
+def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they bid (and lead): the player after the dealer first, the
+    dealer last, whose bid the dealer rule limits."""
+    return tuple((dealer + step) % players for step in range(1, players + 1))
+
+
 def _read_entries(form: Form, body: object, count: int) -> list[object]:
     """The round's entries, or none when the round itself has the wrong form."""
     round_body = form.body(body, ("entries",))

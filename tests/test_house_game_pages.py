@@ -248,7 +248,7 @@ def test_a_boerenbridge_sheet_tells_the_cards_and_the_dealer_rule_and_refuses_wr
     tricks = {"entries.0.tricks:int": "1", "entries.1.tricks:int": "1", "entries.2.tricks:int": "0"}
     refused = alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks})
     assert "The tricks add up to 2; this deal has 1 trick to take." in refused.content.decode()
-    assert "With these bids the dealer may bid anything but 1." in refused.content.decode()
+    assert "Bram may not bid 1." in refused.content.decode()
     tricks["entries.1.tricks:int"] = "0"
     assert alice_client.post(f"{sheet_url}rounds/", {**deal, **tricks}).status_code == 302
     assert Match.objects.get().state().totals == (-2, 10, 10)
@@ -359,3 +359,57 @@ def test_the_free_template_is_named_in_the_readers_language(alice_client, klaver
     assert f'name="name" value="{name}"' in form.content.decode()
     # A game's own name is the same in every language.
     assert "Boerenbridge" in listed.content.decode()
+
+
+def test_a_boerenbridge_form_follows_play_the_cards_and_dealer_then_the_bids_dealer_last_then_the_tricks(
+    alice_client, klaverclub
+):
+    """Deal 2 of an up-and-down schedule: 2 cards each, dealt by Cor (Anna dealt first), so Dirk
+    bids first and Cor last; Save comes after every field."""
+    game = HouseGameFactory.create(club=klaverclub, template="boerenbridge")
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram", "Cor", "Dirk"], dealer=1)
+    bids_and_tricks = {
+        "entries": [
+            {"bid": 0, "tricks": 0},
+            {"bid": 1, "tricks": 1},
+            {"bid": 1, "tricks": 0},
+            {"bid": 0, "tricks": 0},
+        ]
+    }
+    match.add_round(bids_and_tricks)
+    sheet = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    form = sheet[sheet.index('id="round-form"') : sheet.index("</form>", sheet.index('id="round-form"'))]
+    facts = form.index("<strong>2 cards</strong> each · <strong>Cor</strong> deals and bids last")
+    rule = form.index("The bids may not add up to 2.")
+    bids = [form.index(f'name="entries.{seat}.bid:int"') for seat in (3, 0, 1, 2)]
+    tricks = [form.index(f'name="entries.{seat}.tricks:int"') for seat in (3, 0, 1, 2)]
+    save = form.index('class="button primary block big save"')
+    assert (
+        facts
+        < rule
+        < bids[0]
+        < bids[1]
+        < bids[2]
+        < bids[3]
+        < tricks[0]
+        < tricks[1]
+        < tricks[2]
+        < tricks[3]
+        < save
+    )
+    assert "Cor dealer" not in form and "Cor <small>(deals)</small>" in form
+    # The bid Cor may not make, said in the page's words once the others are known (filled in
+    # by the page's script while they are typed).
+    assert 'data-forbidden-text="Cor may not bid {bid}."' in form
+
+
+def test_a_bids_deal_sent_with_the_bids_alone_stores_nothing(alice_client, klaverclub):
+    game = HouseGameFactory.create(club=klaverclub, template="boerenbridge")
+    match = Match.start(club=klaverclub, game=game.slug, players=["Anna", "Bram", "Cor"])
+    sheet_url = reverse("match_detail", args=[match.pk])
+    bids = {"entries.0.bid:int": "1", "entries.1.bid:int": "0", "entries.2.bid:int": "1"}
+    refused = alice_client.post(f"{sheet_url}rounds/", bids)
+    assert refused.status_code == 400
+    assert not match.rounds.exists()
+    page = refused.content.decode()
+    assert 'name="entries.2.bid:int"' in page and 'value="1"' in page  # the bids stay as typed

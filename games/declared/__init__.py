@@ -18,7 +18,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_l
 
 from games.base import BaseHome, Titles, to_json
 from games.declared.quick_entry import quick_entry
-from games.protocol import CalculatorKey, Context, Json, RuleAnchor, Section, SheetView, Text
+from games.protocol import CalculatorKey, Context, Json, NextItem, RuleAnchor, Section, SheetView, Text
 from games.quick_entry import QuickEntry
 from games.words import players_label, rank_label
 from scoring import RuleError, Setup
@@ -36,6 +36,7 @@ from scoring.declared import (
     Progress,
     ScheduleKind,
     WentOutBlock,
+    bidding_order,
     declared_game,
     forbidden_dealer_bid,
     read_definition,
@@ -379,6 +380,25 @@ class DeclaredHome(BaseHome):
             if not (key == "cards" and item == 0) and not (key == "deals_left" and item == -1) and item != []
         }
 
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each side's distance to the target or the threshold (the engine's ``next.to_go``):
+        beside its total in the standings bar, as in the five games, and on its line of the form."""
+        upcoming = sheet.next
+        end = self.definition.end
+        if upcoming is None or end.kind not in (EndKind.TARGET, EndKind.THRESHOLD):
+            return {}
+        to_go = upcoming.get("to_go") or []
+        if end.kind == EndKind.TARGET:
+            short = text = gettext("%(points)s to go")
+        else:
+            short, text = gettext("%(points)s left"), gettext("%(points)s before %(value)s")
+        return {
+            column.unit: NextItem(
+                short % {"points": points, "value": end.value}, text % {"points": points, "value": end.value}
+            )
+            for column, points in zip(sheet.columns, to_go, strict=False)
+        }
+
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         upcoming = sheet.next
         if upcoming is None:
@@ -430,8 +450,18 @@ class DeclaredHome(BaseHome):
         deal = number or sheet.state.played + 1
         schedule = entry.cards_per_deal
         cards = schedule[deal - 1] if 1 <= deal <= len(schedule) else 0
-        dealer = (sheet.state.setup.dealer + deal - 1) % sheet.state.setup.players
-        context: dict[str, object] = {"cards": cards, "dealer": dealer, "dealer_may_not_bid": None}
+        players = sheet.state.setup.players
+        dealer = (sheet.state.setup.dealer + deal - 1) % players
+        # The form follows the table: the bids in the order they are made (the dealer last),
+        # then the tricks after play, in the same order; both are sent and stored as one deal.
+        context: dict[str, object] = {
+            "cards": cards,
+            "dealer": dealer,
+            "dealer_name": sheet.players[dealer] if dealer < len(sheet.players) else "",
+            "bidding_order": bidding_order(dealer, players),
+            "dealer_rule": entry.dealer_rule,
+            "dealer_may_not_bid": None,
+        }
         if entry.dealer_rule:
             # Once the others' bids are typed (a refused deal shown again, a correction), the one
             # bid left to the dealer that the rule forbids.

@@ -34,6 +34,7 @@ from games.protocol import (
 from games.quick_entry import QuickEntry
 from games.words import GOING_OUT_MESSAGES
 from scoring import MatchState, RuleError, Setup
+from scoring.errors import Code
 from scoring.games import frustration_fr, frustration_nl
 from scoring.games.frustration_family import HAND_SIZE, FrustrationCode, PhaseHints, kept_after_laying_down
 
@@ -50,6 +51,10 @@ class PhaseLine:
     section: str  # the contract's section alone, for the rules panel
     description: str
 
+
+# "Laid down?" left unanswered: the points allow both answers (a correction that lost its stored
+# answer read only "This is required.", which says nothing of the question or of what to do).
+UNANSWERED = gettext_lazy("“%(question)s” is not answered, and these points allow both yes and no.")
 
 PACKS_LABEL = gettext_lazy("Packs of cards")
 PACKS_MEANING = gettext_lazy(
@@ -112,6 +117,8 @@ class FrustrationHome(BaseHome):
     }
 
     def message(self, error: RuleError) -> Text | None:
+        if error.code == Code.REQUIRED and error.field.endswith(".laid_down"):
+            return str(UNANSWERED) % {"question": self.laid_down_question}
         laid_down = error.params.get("laid_down")
         if laid_down is not None:
             worded = (self.laid_down_messages if laid_down else self.not_laid_down_messages).get(error.code)

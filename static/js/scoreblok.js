@@ -174,14 +174,22 @@
       const ask = entry && entry.querySelector("[data-ask]");
       if (ask && !ask.dataset.touched) {
         // Only an answer the points force is given, and only an answer given here is taken
-        // back: one that came with the page (a correction, a refused round) stays.
+        // back. One that came with the page (a stored deal being corrected, a refused round)
+        // is kept, and comes back as soon as the points allow it again: retyping 80 as 85
+        // passes through "8", which forces "yes" for a moment, and must not lose a stored "no".
+        if (ask.dataset.given === undefined) {
+          const checked = ask.querySelector("input:checked");
+          ask.dataset.given = !checked ? "" : checked.hasAttribute("data-yes") ? "yes" : "no";
+        }
         const points = number(field.value);
         const typed = field.value !== "";
         const most = field.dataset.noAbove === "" ? Infinity : number(field.dataset.noAbove);
         const forced = !typed ? null : points < number(field.dataset.yesBelow) ? "yes" : points > most ? "no" : null;
-        if (forced) {
-          ask.querySelector("input[data-" + forced + "]").checked = true;
-          ask.dataset.auto = forced;
+        const answer = forced || ask.dataset.given;
+        if (answer) {
+          ask.querySelector("input[data-" + answer + "]").checked = true;
+          if (answer === ask.dataset.given) delete ask.dataset.auto;
+          else ask.dataset.auto = answer;
         } else if (ask.dataset.auto) {
           ask.querySelector("input[data-" + ask.dataset.auto + "]").checked = false;
           delete ask.dataset.auto;
@@ -244,6 +252,87 @@
       ask.querySelector("input").focus();
     } else form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   });
+
+  // --- bids, then tricks (a house game's bids block) ----------------------------------
+  // The bids are typed as they are made, the dealer last: once everyone else has bid, the one
+  // bid the dealer may not make is said beside the rule (the engine refuses it all the same).
+  // The tricks follow after play; until then the typed bids are kept for this tab, so a reload
+  // or a locked phone does not lose them. Nothing is stored before Save sends the whole deal.
+
+  function bidsStep(form) {
+    return form && form.querySelector("[data-bids]");
+  }
+
+  function keptBidsKey(form) {
+    const deal = form.querySelector("input[name=number]");
+    return "scoreblok-bids:" + form.getAttribute("action") + ":" + (deal ? deal.value : "");
+  }
+
+  function showForbiddenBid(step) {
+    const said = step.querySelector("[data-forbidden]");
+    const dealerName = step.dataset.dealerBid;
+    if (!said || !dealerName) return;
+    let others = 0;
+    let missing = false;
+    let dealerField = null;
+    step.querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.name === dealerName) dealerField = input;
+      else if (input.value === "") missing = true;
+      else others += number(input.value);
+    });
+    const rest = number(step.dataset.cards) - others;
+    const forbidden = !missing && rest >= 0 ? rest : null;
+    said.textContent = forbidden === null ? "" : said.dataset.forbiddenText.replace("{bid}", forbidden);
+    if (dealerField) {
+      const wrong = forbidden !== null && dealerField.value !== "" && number(dealerField.value) === forbidden;
+      dealerField.classList.toggle("invalid", wrong);
+    }
+  }
+
+  function keepBids(form) {
+    const kept = {};
+    bidsStep(form).querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.value !== "") kept[input.name] = input.value;
+    });
+    try { sessionStorage.setItem(keptBidsKey(form), JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  }
+
+  function restoreBids(root) {
+    const form = root.querySelector ? root.querySelector("#round-form") || (root.id === "round-form" ? root : null) : null;
+    const step = bidsStep(form);
+    if (!step) return;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(keptBidsKey(form)) || "null"); } catch (e) { kept = null; }
+    if (kept) {
+      step.querySelectorAll("input[type=number]").forEach(function (input) {
+        if (input.value === "" && kept[input.name] !== undefined) {
+          input.value = kept[input.name];
+          // The form holds typing again: the live refresh leaves it alone (live.js).
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
+    }
+    showForbiddenBid(step);
+  }
+
+  document.addEventListener("input", function (event) {
+    const field = event.target;
+    const step = field.closest && field.closest("[data-bids]");
+    if (!step) return;
+    showForbiddenBid(step);
+    if (event.isTrusted) keepBids(field.closest("form"));
+  });
+
+  // The deal is stored: its bids are done with. (Before the swap, while the old form is here.)
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (!source || source.id !== "round-form" || !bidsStep(source) || status < 200 || status >= 300) return;
+    try { sessionStorage.removeItem(keptBidsKey(source)); } catch (e) { /* private mode */ }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { restoreBids(document); });
+  document.addEventListener("htmx:load", function (event) { restoreBids(event.target); });
 
   // --- a new match: seats one at a time, the first dealer by name ---------------------
 
@@ -318,6 +407,68 @@
     const saved = document.getElementById("saved");
     if (saved && saved.querySelector("p, form")) saved.scrollIntoView({ block: "center" });
   });
+
+  // --- a rule opened on the sheet -----------------------------------------------------
+  // "Rules", "The rule: …" and the hints load a section into #rules-panel, below the form and
+  // the grid: without this the tap seemed to do nothing. The section is brought up under the
+  // sticky standings and its heading focused (a screen reader reads where it landed); its ✕
+  // and the "Back to the round form" link under it return to the round form, or to the link
+  // that opened it where the sheet has no form.
+
+  let ruleOpener = null;
+
+  function belowTheBar(element) {
+    const bar = document.getElementById("scorebar");
+    const covered = bar ? bar.getBoundingClientRect().bottom : 0;
+    window.scrollBy(0, element.getBoundingClientRect().top - Math.max(covered, 0) - 8);
+  }
+
+  function focusQuietly(element) {
+    if (!element.matches("a, button, input, [tabindex]")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    if (elt && elt.getAttribute && elt.getAttribute("hx-target") === "#rules-panel") ruleOpener = elt;
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const panel = event.detail.target;
+    if (!panel || panel.id !== "rules-panel") return;
+    const shown = panel.querySelector(".rules-fragment");
+    if (!shown) return;
+    belowTheBar(shown);
+    focusQuietly(shown.querySelector("h2") || shown);
+  });
+
+  function backFromTheRules() {
+    const form = document.getElementById("round-form");
+    const panel = document.getElementById("rules-panel");
+    if (panel) panel.innerHTML = "";
+    const opener = ruleOpener && document.contains(ruleOpener) ? ruleOpener : null;
+    if (form) {
+      // The form starts on the sheet's first screen: the sheet's top, with the refusal (if the
+      // rule came from one) or the sheet's title focused. (Not a place inside a blank form: a
+      // focused form holds off the refresh that brings in the other phone's deals.)
+      window.scrollTo(0, 0);
+      focusQuietly(form.querySelector("[data-refused]") || document.querySelector(".sheet-head h1") || form);
+    } else if (opener) {
+      opener.scrollIntoView({ block: "center" });
+      opener.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }
+
+  // In the capture phase: the ✕'s own htmx request (which only deletes the section) is not sent.
+  document.addEventListener("click", function (event) {
+    const back = event.target.closest && event.target.closest("[data-rules-back], #rules-panel .rules-close");
+    if (!back) return;
+    event.preventDefault();
+    event.stopPropagation();
+    backFromTheRules();
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () { showRefusal(document); });
   document.addEventListener("htmx:load", function (event) {

@@ -47,5 +47,28 @@ def test_a_correction_shows_the_totals_it_changes_before_it_is_saved(logged_in: 
     assert Round.objects.get(match=match).scores == [0, 30, 95]
 
     page.click("button:has-text('Save correction')")
-    expect(page.locator(".flash")).to_contain_text("Round 1 corrected")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 corrected")
     assert Round.objects.get(match=match).scores == [0, 30, 120]
+
+
+def test_retyping_a_players_points_keeps_the_stored_laid_down_answer(logged_in: Page, live_server):
+    """Cor's 95 (not laid down) retyped as 90 passes through "9", which only "yes" allows: the
+    stored "no" comes back with 90, which allows both, and the correction is saved."""
+    alice = get_user_model().objects.get(username="alice")
+    match = MatchFactory.create(club=Club.personal_for(alice), players=["Anna", "Bram", "Cor"], by=alice)
+    match.add_round(DEAL_1, by=alice)
+    page = logged_in
+    page.goto(f"{live_server.url}/matches/{match.pk}/rounds/1/edit/")
+    cor = page.locator("input[name='entries.2.points:int']")
+    no = page.locator("fieldset[data-entry='2'] input[data-no]")
+    expect(no).to_be_checked()
+    cor.click()
+    page.keyboard.press("End")
+    page.keyboard.press("Backspace")
+    expect(page.locator("fieldset[data-entry='2'] input[data-yes]")).to_be_checked()  # 9: only yes
+    page.keyboard.type("0")
+    expect(no).to_be_checked()
+    page.click("button:has-text('Save correction')")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 corrected.")
+    stored = Round.objects.get(match=match).body["entries"][2]
+    assert (stored["laid_down"], stored["points"]) == (False, 90)

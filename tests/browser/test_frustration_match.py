@@ -68,10 +68,10 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     # Correct deal 2 so that Bram laid down as well; then both finish in deal 11... instead we
     # correct deal 1's points to check the replay: Bram's 15 becomes 30.
     page.locator("a.edit").first.click()
-    expect(page.locator("h1")).to_contain_text("Correct round 1")
+    expect(page.locator("h1")).to_contain_text("Correct deal 1")
     page.locator("input[name='entries.1.points:int']").fill("30")
     page.click("button:has-text('Save correction')")
-    expect(page.locator(".flash")).to_contain_text("Round 1 corrected")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 corrected")
 
     match = Match.objects.get()
     assert match.status == "finished"

@@ -20,6 +20,7 @@ from scoring.declared import (
     DefinitionCode,
     PointsBlock,
     WentOutBlock,
+    bidding_order,
     cards_dealt,
     declared_game,
     definition_json,
@@ -352,6 +353,14 @@ def test_the_dealer_may_not_make_the_bids_add_up_to_the_cards():
     assert forbidden_dealer_bid(2, [1, 2, 0]) is None
     no_rule = new(game_of("boerenbridge", entry__dealer_rule=False), 4)
     assert play_round(no_rule, bids((0, 0), (1, 1), (0, 0), (0, 0))).totals == (10, 12, 10, 10)
+
+
+@pytest.mark.parametrize(
+    ("dealer", "players", "order"),
+    [(0, 4, (1, 2, 3, 0)), (2, 4, (3, 0, 1, 2)), (3, 4, (0, 1, 2, 3)), (1, 3, (2, 0, 1))],
+)
+def test_the_player_after_the_dealer_bids_first_and_the_dealer_last(dealer, players, order):
+    assert bidding_order(dealer, players) == order
 
 
 def test_bids_above_the_cards_dealt_are_invalid():

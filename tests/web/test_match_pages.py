@@ -151,6 +151,18 @@ def test_htmx_refusal_answers_the_form_with_the_reasons_on_top(alice_client, mat
     assert not Round.objects.exists()
 
 
+def test_only_a_refused_round_carries_the_refusal_marker_the_sheet_brings_into_view(alice_client, match):
+    """The page's script scrolls to ``[data-refused]``: on a sheet with nothing refused (its
+    quick-entry line included) there is none, or every load would open scrolled down."""
+    sheet = alice_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "data-refused" not in sheet
+    assert 'id="quick-status"' in sheet and "data-mic-refused=" in sheet
+    refused = alice_client.post(
+        reverse("round_add", args=[match.pk]), deal_form(0, [(True, 0), (True, 30), (False, 50)])
+    )
+    assert refused.content.decode().count("data-refused") == 1
+
+
 @pytest.mark.parametrize(
     "crafted",
     [
@@ -228,7 +240,9 @@ def test_a_stale_phone_compares_its_deal_with_the_stored_one_and_stores_nothing(
     assert response.status_code == 409
     page = response.content.decode()
     assert "Deal 1 was already entered on another phone by Anna, different from yours" in page
-    assert "Keep Anna's" in page and "Correct deal 1 to mine" in page and "Enter mine as deal 2" in page
+    assert (
+        "Keep the stored deal" in page and "Correct deal 1 to mine" in page and "Enter mine as deal 2" in page
+    )
     assert f'formaction="/matches/{match.pk}/rounds/1/edit/"' in page
     assert 'name="entries.0.points:int"' in page and 'value="100"' in page  # what A typed stays
     assert 'name="number" value="2"' in page
@@ -256,7 +270,7 @@ def test_a_stale_phone_with_the_same_deal_hears_it_is_the_same(alice_client, mat
 def test_correcting_a_round_replays_and_records_history(alice_client, match, alice):
     match.add_round(DEAL_1, by=alice)
     edit = reverse("round_edit", args=[match.pk, 1])
-    assert "Correct round 1" in alice_client.get(edit).content.decode()
+    assert "Correct deal 1" in alice_client.get(edit).content.decode()
     response = alice_client.post(edit, deal_form(0, [(True, 0), (True, 40), (False, 95)]))
     assert response.status_code == 302
     assert Round.objects.get(match=match).scores == [0, 40, 95]
@@ -457,8 +471,11 @@ def test_a_round_without_an_answer_to_laid_down_is_refused_beside_that_player(al
     response = alice_client.post(reverse("round_add", args=[match.pk]), data)
     assert response.status_code == 400
     assert not Round.objects.filter(match=match).exists()
-    cor = entry_of(response.content.decode(), 2)
-    assert '<p class="error">This is required.</p>' in cor
+    page = response.content.decode()
+    cor = entry_of(page, 2)
+    unanswered = "“Laid down?” is not answered, and these points allow both yes and no."
+    assert f'<p class="error">{unanswered}</p>' in cor
+    assert f"<strong>Cor</strong>: {unanswered}" in page  # the refusal on top names the question
     assert 'value="95"' in cor
 
 
