@@ -8,7 +8,7 @@ checked by one set of rules whichever way it comes in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.db import models, transaction
@@ -395,29 +395,33 @@ class TableForm(forms.Form):
         return [player for player in self.cleaned_data.values() if player]
 
 
-class BaseSeatingFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
+class BaseSeatingFormSet(forms.BaseFormSet[TableForm]):
     """Tables seated by hand, one ``TableForm`` each, numbered as the evening will number them
     (``first_number`` onwards). A formset, so the number of tables is the management form's,
     checked: a count that is not a number, or more than ``MAX_TABLES``, is a form error (400),
-    never a crash. ``size`` is each table's expected size (the split ``seating.table_sizes``
+    never a crash. ``sizes`` are the tables' expected sizes (the split ``seating.table_sizes``
     makes of the free players), which the page's script fills seat by seat."""
 
-    evening: Evening
-    seats: int
-    first_number: int
-    players: list[tuple[int, str]]
-    sizes: tuple[int, ...]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        seats: int,
+        players: list[tuple[int, str]],
+        sizes: tuple[int, ...] = (),
+        first_number: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        self.seats, self.players, self.sizes, self.first_number = seats, players, sizes, first_number
         self.refused: list[str] = []  # what the evening refused of a valid seating (said on top)
+        super().__init__(data, prefix="tables", **kwargs)
 
     def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
         choices: list[tuple[object, object]] = [("", _("(empty)")), *self.players]
         return {"seats": self.seats, "choices": choices}
 
     @property
-    def tables(self) -> list[tuple[int, int, forms.Form]]:
+    def tables(self) -> list[tuple[int, int, TableForm]]:
         """Each form with its table number in the evening and its expected size."""
         return [
             (self.first_number + index, self.sizes[index] if index < len(self.sizes) else self.seats, form)
@@ -425,16 +429,19 @@ class BaseSeatingFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
         ]
 
     def seatings(self) -> list[list[int]]:
-        return [form.players() for form in self.forms if isinstance(form, TableForm)]
+        return [form.players() for form in self.forms]
 
 
-SeatingFormSet = forms.formset_factory(
-    TableForm,
-    formset=BaseSeatingFormSet,
-    extra=0,
-    max_num=MAX_TABLES,
-    absolute_max=MAX_TABLES,
-    validate_max=True,
+SeatingFormSet = cast(
+    type[BaseSeatingFormSet],
+    forms.formset_factory(
+        TableForm,
+        formset=BaseSeatingFormSet,
+        extra=0,
+        max_num=MAX_TABLES,
+        absolute_max=MAX_TABLES,
+        validate_max=True,
+    ),
 )
 
 
@@ -450,6 +457,7 @@ def seating_formset(
     ``add_table`` (the form's "Another table", without a script), ``data``'s tables again and
     one more, unbound, to go on seating."""
     rules = get_game(evening.game)
+    seats = min(max(rules.player_counts), MAX_SEATS)
     free = evening.free_players()
     try:
         sizes = seating_sizes(len(free), rules.player_counts)
@@ -459,20 +467,20 @@ def seating_formset(
         {f"seat_{seat + 1}": player for seat, player in enumerate(players)} for players in seatings
     ] or [{} for _size in sizes or (0,)]
     if add_table and data is not None:
-        kept = SeatingFormSet(data, prefix="tables")
-        kept.evening, kept.seats, kept.players = evening, min(max(rules.player_counts), MAX_SEATS), free
+        kept = SeatingFormSet(data, seats=seats, players=free)
         if kept.is_valid():
             initial = [
                 {name: value for name, value in form.cleaned_data.items() if value} for form in kept.forms
             ] + [{}]
             data = None
-    formset = SeatingFormSet(data, prefix="tables", initial=initial[:MAX_TABLES])
-    formset.evening = evening
-    formset.seats = min(max(rules.player_counts), MAX_SEATS)
-    formset.players = free
-    formset.sizes = tuple(len(players) for players in seatings) or sizes
-    formset.first_number = evening.next_table_number(free)
-    return formset
+    return SeatingFormSet(
+        data,
+        seats=seats,
+        players=free,
+        sizes=tuple(len(players) for players in seatings) or sizes,
+        first_number=evening.next_table_number(free),
+        initial=initial[:MAX_TABLES],
+    )
 
 
 class AttachForm(forms.Form):
