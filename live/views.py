@@ -168,7 +168,7 @@ class Table:
     round: int = 0
     competition: str = ""
     label: str = ""  # what names the card on this screen ("Table 2"), set by ``labelled``
-    context: str = ""  # what tells it from the screen's other cards ("Winter · Canasta")
+    context: str = ""  # what tells it from the screen's other cards ("Winter · round 2")
 
 
 def club_tables(club: Club) -> list[Table]:

@@ -188,3 +188,20 @@ def test_the_evening_tv_fills_the_screen_with_its_tables(browser: Browser, live_
     assert size >= 0.056 * 1080, f"totals at {size}px"
     page.screenshot(path=str(_folder(tmp_path) / "evening-tv-1920x1080.png"))
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
+def test_the_competition_form_is_thumb_sized(browser: Browser, live_server, winter, language):
+    """Each game's folded options and the season's dates are at least 44 px tall (22 and 36 before)."""
+    page = _phone(browser, live_server, language)
+    page.goto(f"{live_server.url}{reverse('league_competition_edit', args=[winter.pk])}")
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.league-options > summary, #id_evening_dates')]"
+        ".map(e => e.getBoundingClientRect().height)"
+    )
+    assert len(heights) >= 5 and min(heights) >= 44, heights
+    folded = page.locator(f"#{page.locator('.league-options:not([open])').first.get_attribute('id')}")
+    folded.locator("summary").tap()
+    expect(folded.locator("input, select").first).to_be_visible()
+    assert_fits_the_phone(page)
+    page.context.close()
