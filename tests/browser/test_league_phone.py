@@ -44,6 +44,7 @@ def _phone(browser: Browser, live_server, language: str) -> Page:
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
+    page.set_default_navigation_timeout(30_000)  # the session's first page warms the server up
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "alice")
     page.fill("#id_password", PASSWORD)
