@@ -8,7 +8,7 @@ checked by one set of rules whichever way it comes in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.db import models, transaction
@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 from games.protocol import GameHome
 from games.registry import all_homes
 from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
+from league.seating import NoSeating
+from league.seating import table_sizes as seating_sizes
 from matches.messages import message_for
 from matches.models import Match, Seat
 from players.models import PLAYER_NAME_MAX_LENGTH, Player
@@ -45,6 +47,17 @@ UNIT_LABELS = {
         "min_evenings": (_("Minimum matches played"), _("Fewer matches: listed without a rank.")),
     },
 }
+
+
+class IsoDateInput(forms.DateInput):
+    """A date field as the browser's date picker reads it: always ISO (2026-12-04), whatever the
+    page's language. Dutch and French formats ("04-12-2026") would leave the picker empty; the
+    browser shows the ISO value in the reader's own form."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class DatesField(forms.CharField):
@@ -141,8 +154,8 @@ class CompetitionForm(forms.ModelForm):
             "booby_prize",
         ]
         widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "starts_on": IsoDateInput(),
+            "ends_on": IsoDateInput(),
         }
         help_texts = {
             "counts": _("Best N and the minimum attendance then count evenings or matches."),
@@ -277,16 +290,26 @@ class CompetitionForm(forms.ModelForm):
 
 class EveningForm(forms.ModelForm):
     """A new evening of ``competition``: its date, whether it counts, and its game when the
-    competition has several (otherwise the evening plays the one game)."""
+    competition has several (otherwise the evening plays the one game).
+
+    With ``ask_same_day`` (the standings page), a date that already has an evening of the
+    competition is refused once, naming it (``same_day``); the form then carries ``again`` and
+    a second press makes the second evening. The API, a program, is not asked."""
+
+    same_day: Evening | None = None
 
     class Meta:
         model = Evening
         fields = ["date", "game", "counts"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": IsoDateInput()}
 
-    def __init__(self, *args: Any, competition: Competition, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, competition: Competition, ask_same_day: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.instance.competition = competition
+        if ask_same_day:
+            self.fields["again"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         if len(competition.games) > 1:
             # The model keeps no choices (a club's house games are games too): the competition's.
             self.fields["game"] = forms.ChoiceField(
@@ -301,6 +324,26 @@ class EveningForm(forms.ModelForm):
             del self.fields["counts"]
         if not self.instance.pk:
             self.fields["date"].initial = timezone.localdate  # a club evening is entered on the night
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        day = cleaned.get("date")
+        if "again" in self.fields and day is not None and not cleaned.get("again"):
+            evenings = self.instance.competition.evenings.filter(date=day).exclude(pk=self.instance.pk)
+            self.same_day = evenings.first()
+            if self.same_day is not None:
+                self.add_error(
+                    "date",
+                    forms.ValidationError(
+                        _(
+                            "There is an evening on %(date)s already. Open it, or tap “New evening” "
+                            "again for a second one."
+                        ),
+                        code="same_day",
+                        params={"date": date_format(day, "DATE_FORMAT")},
+                    ),
+                )
+        return cleaned
 
 
 class PresenceForm(forms.Form):
@@ -330,50 +373,114 @@ class NewcomerForm(forms.Form):
     name = forms.CharField(label=_("A newcomer"), max_length=PLAYER_NAME_MAX_LENGTH)
 
 
-class SeatingForm(forms.Form):
-    """Tables seated by hand: per table a select per seat of the club's players (the draw's
-    tables prefilled when the secretary drew first). An empty seat is skipped, an empty table
-    too; the evening (``Evening.start_tables``) checks the sizes and who is already playing."""
+class TableForm(forms.Form):
+    """One table seated by hand: a select per seat, offering the players present who are free
+    (not at a table of the evening still playing). An empty seat is skipped, an empty table too;
+    the evening (``Evening.start_tables``) checks the sizes and who is already playing."""
 
     def __init__(
-        self, *args: Any, evening: Evening, seatings: Sequence[Sequence[int]] = (), **kwargs: Any
+        self, *args: Any, seats: int, choices: Sequence[tuple[object, object]], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.seats = min(max(get_game(evening.game).player_counts), MAX_SEATS)
-        count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
-        self.count = max(1, min(count, MAX_TABLES))
-        present = set(evening.present.values_list("pk", flat=True))
-        players = list(
-            evening.club.players.filter(retired_at__isnull=True).order_by("name").values_list("pk", "name")
-        )
-        # Present players first: they are the ones to seat; a late-comer is further down.
-        choices: list[tuple[object, object]] = [("", _("(empty)"))]
-        choices += [(pk, name) for pk, name in players if pk in present]
-        choices += [(pk, name) for pk, name in players if pk not in present]
-        self.tables: list[list[forms.BoundField]] = []
-        for table in range(self.count):
-            names = []
-            for seat in range(self.seats):
-                name = f"table_{table + 1}_seat_{seat + 1}"
-                initial = (
-                    seatings[table][seat] if table < len(seatings) and seat < len(seatings[table]) else ""
-                )
-                self.fields[name] = forms.TypedChoiceField(
-                    label=_("Seat %(seat)s") % {"seat": seat + 1},
-                    choices=choices,
-                    coerce=int,
-                    empty_value=None,
-                    required=False,
-                    initial=initial,
-                )
-                names.append(name)
-            self.tables.append([self[name] for name in names])
+        for seat in range(seats):
+            self.fields[f"seat_{seat + 1}"] = forms.TypedChoiceField(
+                label=_("Seat %(seat)s") % {"seat": seat + 1},
+                choices=choices,
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+
+    def players(self) -> list[int]:
+        return [player for player in self.cleaned_data.values() if player]
+
+
+class BaseSeatingFormSet(forms.BaseFormSet[TableForm]):
+    """Tables seated by hand, one ``TableForm`` each, numbered as the evening will number them
+    (``first_number`` onwards). A formset, so the number of tables is the management form's,
+    checked: a count that is not a number, or more than ``MAX_TABLES``, is a form error (400),
+    never a crash. ``sizes`` are the tables' expected sizes (the split ``seating.table_sizes``
+    makes of the free players), which the page's script fills seat by seat."""
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        seats: int,
+        players: list[tuple[int, str]],
+        sizes: tuple[int, ...] = (),
+        first_number: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        self.seats, self.players, self.sizes, self.first_number = seats, players, sizes, first_number
+        self.refused: list[str] = []  # what the evening refused of a valid seating (said on top)
+        super().__init__(data, prefix="tables", **kwargs)
+
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        choices: list[tuple[object, object]] = [("", _("(empty)")), *self.players]
+        return {"seats": self.seats, "choices": choices}
+
+    @property
+    def tables(self) -> list[tuple[int, int, TableForm]]:
+        """Each form with its table number in the evening and its expected size."""
+        return [
+            (self.first_number + index, self.sizes[index] if index < len(self.sizes) else self.seats, form)
+            for index, form in enumerate(self.forms)
+        ]
 
     def seatings(self) -> list[list[int]]:
-        return [
-            [self.cleaned_data[field.name] for field in table if self.cleaned_data.get(field.name)]
-            for table in self.tables
-        ]
+        return [form.players() for form in self.forms]
+
+
+SeatingFormSet = cast(
+    type[BaseSeatingFormSet],
+    forms.formset_factory(
+        TableForm,
+        formset=BaseSeatingFormSet,
+        extra=0,
+        max_num=MAX_TABLES,
+        absolute_max=MAX_TABLES,
+        validate_max=True,
+    ),
+)
+
+
+def seating_formset(
+    evening: Evening,
+    data: Any = None,
+    *,
+    seatings: Sequence[Sequence[int]] = (),
+    add_table: bool = False,
+) -> BaseSeatingFormSet:
+    """The seating form of ``evening``: bound to ``data`` (a POST), or the draw's ``seatings``
+    prefilled, or empty tables for the players present and free, as many as they make. With
+    ``add_table`` (the form's "Another table", without a script), ``data``'s tables again and
+    one more, unbound, to go on seating."""
+    rules = get_game(evening.game)
+    seats = min(max(rules.player_counts), MAX_SEATS)
+    free = evening.free_players()
+    try:
+        sizes = seating_sizes(len(free), rules.player_counts)
+    except NoSeating:
+        sizes = ()
+    initial = [
+        {f"seat_{seat + 1}": player for seat, player in enumerate(players)} for players in seatings
+    ] or [{} for _size in sizes or (0,)]
+    if add_table and data is not None:
+        kept = SeatingFormSet(data, seats=seats, players=free)
+        if kept.is_valid():
+            initial = [
+                {name: value for name, value in form.cleaned_data.items() if value} for form in kept.forms
+            ] + [{}]
+            data = None
+    return SeatingFormSet(
+        data,
+        seats=seats,
+        players=free,
+        sizes=tuple(len(players) for players in seatings) or sizes,
+        first_number=evening.next_table_number(free),
+        initial=initial[:MAX_TABLES],
+    )
 
 
 class AttachForm(forms.Form):
@@ -411,7 +518,7 @@ class AttachForm(forms.Form):
 
 def _match_label(match: Match) -> str:
     names = ", ".join(seat.player.name for seat in match.seats.all())
-    when = date_format(timezone.localtime(match.created_at), "j M Y")
+    when = date_format(timezone.localtime(match.created_at), "SHORT_DATE_FORMAT")
     state = _("finished") if match.status == Match.Status.FINISHED else _("playing")
     return f"{when} · {names} ({state})"
 

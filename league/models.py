@@ -567,6 +567,32 @@ class Evening(models.Model):
             return []
         return list(before.present.filter(retired_at__isnull=True).values_list("pk", flat=True))
 
+    def free_players(self) -> list[tuple[int, str]]:
+        """The players present and free to sit (at no table of the evening still playing), by
+        name, as ``(id, name)``: whom seating by hand offers."""
+        playing = Seat.objects.filter(
+            match__league_table__evening=self,
+            match__status=Match.Status.IN_PROGRESS,
+            match__deleted_at__isnull=True,
+        ).values("player_id")
+        return list(self.present.exclude(pk__in=playing).order_by("name", "pk").values_list("pk", "name"))
+
+    def next_table_number(self, players: Iterable[tuple[int, str]]) -> int:
+        """The number the next table seated by hand will take, if seated from ``players``: the
+        latest round's next, unless one of them sat in it (then 1, of a new round), as
+        ``start_tables`` decides once the seats are known."""
+        last = self.next_round() - 1
+        if last == 0:
+            return 1
+        sat = Seat.objects.filter(
+            match__league_table__evening=self,
+            match__league_table__round=last,
+            player_id__in=[pk for pk, _name in players],
+        )
+        if sat.exists():
+            return 1
+        return (self.tables.filter(round=last).aggregate(models.Max("number"))["number__max"] or 0) + 1
+
     def next_round(self) -> int:
         last = self.tables.aggregate(models.Max("round"))["round__max"]
         return (last or 0) + 1

@@ -79,7 +79,7 @@ class StoredTables:
 
     @cached_property
     def chart(self) -> LineChart | None:
-        dates = [date_format(day, "j M") for day in self.columns]
+        dates = [date_format(day, "MONTH_DAY_FORMAT") for day in self.columns]
         if self.competition.counts_matches:
             title = _("Points added up day by day: every match played, counted or not")
         elif self.competition.best_of:

@@ -27,13 +27,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from league.calendar import club_feed
 from league.forms import (
     AttachForm,
+    BaseSeatingFormSet,
     CompetitionChangeForm,
     CompetitionForm,
     EveningChangeForm,
     EveningForm,
     NewcomerForm,
     PresenceForm,
-    SeatingForm,
+    seating_formset,
 )
 from league.merge import merge_players
 from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour
@@ -110,8 +111,16 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
+    return _standings_page(request, competition)
+
+
+def _standings_page(
+    request: HttpRequest, competition: Competition, evening_form: EveningForm | None = None, status: int = 200
+) -> HttpResponse:
     evenings = list(competition.evenings_with_tables())
     manages = competition.club.may_manage(request.user)
+    if manages and evening_form is None:
+        evening_form = EveningForm(competition=competition, ask_same_day=True)
     return render(
         request,
         "league/standings.html",
@@ -121,9 +130,10 @@ def standings(request: HttpRequest, competition_id: int) -> HttpResponse:
             "evenings": evenings,
             "several_games": len(competition.games) > 1,
             "open_tables": open_tables(competition),
-            "evening_form": EveningForm(competition=competition) if manages else None,
+            "evening_form": evening_form if manages else None,
             "manages": manages,
         },
+        status=status,
     )
 
 
@@ -194,10 +204,12 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
 def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
     _may_manage(request, competition.club)
-    form = EveningForm(request.POST, competition=competition)
+    form = EveningForm(request.POST, competition=competition, ask_same_day=True)
     if not form.is_valid():
-        messages.error(request, _("Give the evening a date and one of the competition's games."))
-        return redirect("league_standings", competition.pk)
+        # The page again, the form as typed: a second evening on one date asks a second press.
+        if form.same_day is None:
+            messages.error(request, _("Give the evening a date and one of the competition's games."))
+        return _standings_page(request, competition, form, status=400)
     evening = form.save()
     return redirect("league_evening", evening.pk)
 
@@ -217,7 +229,7 @@ def _evening_page(
     form: PresenceForm | None = None,
     status: int = 200,
     *,
-    seating: SeatingForm | None = None,
+    seating: BaseSeatingFormSet | None = None,
     attach: AttachForm | None = None,
     newcomer: NewcomerForm | None = None,
     drawn: bool = False,
@@ -228,6 +240,7 @@ def _evening_page(
         .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
     )
     manages = evening.club.may_manage(request.user)
+    playing = any(table.match.status == Match.Status.IN_PROGRESS for table in tables)
     return render(
         request,
         "league/evening.html",
@@ -237,8 +250,9 @@ def _evening_page(
             "form": form or _presence_form(evening),
             "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
+            "playing": playing,
             "manages": manages,
-            "seating": (seating or SeatingForm(evening=evening)) if manages else None,
+            "seating": (seating or seating_formset(evening)) if manages else None,
             "attach": (attach or AttachForm(evening=evening)) if manages else None,
             "drawn": drawn,
         },
@@ -301,7 +315,7 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     _may_manage(request, evening.club)
     try:
         if "adjust" in request.POST:
-            seating = SeatingForm(evening=evening, seatings=evening.draw())
+            seating = seating_formset(evening, seatings=evening.draw())
             return _evening_page(request, evening, seating=seating, drawn=True)
         tables = evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
@@ -333,21 +347,32 @@ def _tables_started(request: HttpRequest, count: int) -> None:
 @not_for_guests
 @require_POST
 def evening_tables(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Start the tables as seated in the form: by hand, or the draw's tables changed."""
+    """Start the tables as seated in the form: by hand, or the draw's tables changed. "Another
+    table" (the form without its script) shows the same tables and one more."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
-    form = SeatingForm(request.POST, evening=evening)
-    if form.is_valid():
+    drawn = "drawn" in request.POST
+    if "add_table" in request.POST:
+        more = seating_formset(evening, request.POST, add_table=True)
+        return _evening_page(
+            request, evening, seating=more, status=400 if more.is_bound else 200, drawn=drawn
+        )
+    form = seating_formset(evening, request.POST)
+    if not form.management_form.is_valid():
+        # A count that is not one (a crafted request): the form afresh, saying so.
+        form = seating_formset(evening)
+        form.refused = [_("The tables could not be read; seat them again.")]
+    elif form.is_valid():
         try:
             tables = evening.start_tables(form.seatings(), by=request.user)
         except ValidationError as refusal:
-            form.add_error(None, refusal)
+            form.refused = refusal.messages
         except Refused:
-            form.add_error(None, _("The game refused these tables; nothing was started."))
+            form.refused = [_("The game refused these tables; nothing was started.")]
         else:
             _tables_started(request, len(tables))
             return redirect("league_evening", evening.pk)
-    return _evening_page(request, evening, seating=form, status=400, drawn="drawn" in request.POST)
+    return _evening_page(request, evening, seating=form, status=400, drawn=drawn)
 
 
 @login_required
@@ -453,7 +478,7 @@ def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(
             request,
             _("The evening of %(date)s is deleted; its matches stay in the club's history.")
-            % {"date": date_format(evening.date, "j F Y")},
+            % {"date": date_format(evening.date, "DATE_FORMAT")},
         )
         return redirect("league_standings", competition.pk)
     tables = evening.tables.aggregate(

@@ -9,23 +9,25 @@ and nothing that names an account or changes anything. Its board refreshes throu
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import segno
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.models import Evening
+from league.models import Table as EveningTable
 from live.models import ClubScreen, MatchShare
 from live.versions import (
     club_version,
@@ -157,17 +159,24 @@ class TableLine:
 @dataclass(frozen=True)
 class Table:
     match: Match
-    name: str
+    name: str  # the game's
     deal: int
     lines: list[TableLine]
     finished: bool = False
-    number: int = 0  # the table's number in the room: its evening seating's, else its place on the screen
+    number: int = 0  # the table's number within its evening; 0 for a match outside one
+    evening: int | None = None
+    round: int = 0
+    competition: str = ""
+    label: str = ""  # what names the card on this screen ("Table 2"), set by ``labelled``
+    context: str = ""  # what tells it from the screen's other cards ("Winter · round 2")
 
 
 def club_tables(club: Club) -> list[Table]:
     """Every match in progress at the club, with its standings: three queries however many
     matches, rounds or players (rounds and seats are prefetched and replayed here)."""
-    return tables_of(Match.objects.filter(club=club, deleted_at=None, status=Match.Status.IN_PROGRESS))
+    return labelled(
+        tables_of(Match.objects.filter(club=club, deleted_at=None, status=Match.Status.IN_PROGRESS))
+    )
 
 
 def evening_tables(evening: Evening) -> list[Table]:
@@ -176,17 +185,20 @@ def evening_tables(evening: Evening) -> list[Table]:
     last = evening.tables.order_by("-round").values_list("round", flat=True).first()
     if last is None:
         return []
-    return tables_of(
-        Match.objects.filter(league_table__evening=evening, league_table__round=last, deleted_at=None)
+    return labelled(
+        tables_of(
+            Match.objects.filter(league_table__evening=evening, league_table__round=last, deleted_at=None)
+        )
     )
 
 
 def tables_of(matches: QuerySet[Match]) -> list[Table]:
-    matches = matches.order_by("created_at", "pk").prefetch_related("seats__player", "league_table")
+    seatings = Prefetch("league_table", queryset=EveningTable.objects.select_related("evening__competition"))
+    matches = matches.order_by("created_at", "pk").prefetch_related("seats__player", seatings)
     tables = []
     playing = list(matches)
     states = states_of(playing)
-    for place, match in enumerate(playing, start=1):
+    for match in playing:
         seating = getattr(match, "league_table", None)  # a reverse one-to-one: absent outside an evening
         names = [seat.player.name for seat in match.seats.all()]
         state = states[match.pk]
@@ -195,9 +207,44 @@ def tables_of(matches: QuerySet[Match]) -> list[Table]:
             for row in state.standings
         ]
         deal = state.played if state.finished else state.played + 1
-        number = seating.number if seating is not None else place
-        tables.append(Table(match, str(match.home.name), deal, lines, state.finished, number))
+        table = Table(match, str(match.home.name), deal, lines, state.finished)
+        if seating is not None:
+            table = replace(
+                table,
+                number=seating.number,
+                evening=seating.evening_id,
+                round=seating.round,
+                competition=seating.evening.competition.name,
+            )
+        tables.append(table)
     return tables
+
+
+def labelled(tables: list[Table]) -> list[Table]:
+    """Each card named so that no two on one screen read alike: an evening's table by its number
+    there ("Table 2"), a match outside an evening by its place among those ("Match 1"); then
+    only what differs on this screen: the competition when several evenings show, the round
+    when one evening shows two, the game when several are played."""
+    evenings = {table.evening for table in tables if table.evening is not None}
+    rounds = {(table.evening, table.round) for table in tables if table.evening is not None}
+    games = {table.name for table in tables}
+    named = []
+    loose = 0
+    for table in tables:
+        context = []
+        if table.evening is not None:
+            label = _("Table %(number)s") % {"number": table.number}
+            if len(evenings) > 1:
+                context.append(table.competition)
+            if len({r for e, r in rounds if e == table.evening}) > 1:
+                context.append(_("round %(round)s") % {"round": table.round})
+        else:
+            loose += 1
+            label = _("Match %(number)s") % {"number": loose}
+        if len(games) > 1:
+            context.append(table.name)
+        named.append(replace(table, label=label, context=" · ".join(context)))
+    return named
 
 
 def _club_for_member(request: HttpRequest, club_id: int) -> Club:
@@ -246,13 +293,26 @@ def evening_tv(request: HttpRequest, evening_id: int) -> HttpResponse:
         Evening.objects.filter(competition__club__in=clubs).select_related("competition__club"), pk=evening_id
     )
     context = {
-        "title": f"{evening.competition.club.name} · {evening}",
+        "title": evening_title(evening),
         "tables": evening_tables(evening),
         "version": evening_version(evening.pk),
         "watch": reverse("live_watch", args=[watch_token("e", evening.pk, request.user.pk or 0)]),
         "refresh": reverse("evening_tv", args=[evening.pk]) + "?fragment=1",
     }
     return _render_tv(request, context)
+
+
+def evening_title(evening: Evening) -> str:
+    """The club, the competition and the evening's date in the long form of the reader's
+    language ("De Klaverclub · Winter · 4 december 2026"), and the game where it has several."""
+    parts = [
+        evening.competition.club.name,
+        evening.competition.name,
+        date_format(evening.date, "DATE_FORMAT"),
+    ]
+    if len(evening.competition.games) > 1:
+        parts.append(evening.game_name)
+    return " · ".join(parts)
 
 
 @require_safe

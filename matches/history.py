@@ -103,7 +103,7 @@ def history_lines(
         who = known.get(by_id) or by_name or "?"
         action = actions[kind]
         # Day and month in words, as on every page: "12/03" reads as two dates across languages.
-        when = date_format(localtime(at), "j M Y, H:i")
+        when = date_format(localtime(at), "SHORT_DATETIME_FORMAT")
         lines.append(
             HistoryLine(
                 number=number,

@@ -118,17 +118,7 @@ def draw(chart: LineChart, *, table: bool = True) -> Drawing:
         points = " ".join([f"{written[i]}{TOP + plot_h * (1 - (v - low) / span):.1f}" for i, v in shown])
         end = (round(across[shown[-1][0]], 1), round(exact_y(shown[-1][1]), 1)) if shown else None
         lines.append(Line(series.label, number % COLOURS, points, end))
-    # At most five labels along the bottom, so they never overlap at phone width.
-    every = max(1, math.ceil(count / 5))
-    x_ticks = tuple(
-        (
-            x(i),
-            label,
-            "start" if i == 0 and count > 1 else "end" if i == count - 1 and count > 1 else "middle",
-        )
-        for i, label in enumerate(chart.labels)
-        if i % every == 0 or i == count - 1
-    )
+    x_ticks = _x_ticks(chart.labels, [x(i) for i in range(count)])
     fmt = f"{{:.{chart.decimals}f}}"
     rows = (
         tuple(
@@ -140,6 +130,47 @@ def draw(chart: LineChart, *, table: bool = True) -> Drawing:
     )
     y_ticks = tuple((y(t), fmt.format(t) if chart.decimals else f"{t:g}") for t in ticks)
     return Drawing(chart, tuple(lines), y_ticks, x_ticks, rows)
+
+
+# The labels along the bottom are 14 units high (``.chart-tick``): a character is at most about
+# 8.5 units wide, and two labels keep 10 units apart.
+CHARACTER, GAP = 8.5, 10.0
+
+
+def _x_ticks(labels: Sequence[str], xs: Sequence[float]) -> tuple[tuple[float, str, str], ...]:
+    """The labels along the bottom that fit without touching: the first, then each one that
+    clears the one before, and the last (the latest, dropping the one before it if they would
+    touch). A label equal to the one shown before it (two matches on one day) is left out:
+    "4 Dec" once. The ends are anchored inside the drawing."""
+    count = len(labels)
+
+    def anchor(index: int) -> str:
+        if count > 1 and index == 0:
+            return "start"
+        return "end" if count > 1 and index == count - 1 else "middle"
+
+    def extent(index: int) -> tuple[float, float]:
+        width = len(labels[index]) * CHARACTER
+        left = {"start": xs[index], "end": xs[index] - width, "middle": xs[index] - width / 2}[anchor(index)]
+        return left, left + width
+
+    def crowds(before: int, after: int) -> bool:
+        """The label at ``after`` repeats or touches the one at ``before``."""
+        return labels[after] == labels[before] or extent(after)[0] < extent(before)[1] + GAP
+
+    chosen: list[int] = []
+    for index in range(count - 1):
+        if not chosen or not crowds(chosen[-1], index):
+            chosen.append(index)
+    if count:
+        last = count - 1
+        while chosen and crowds(chosen[-1], last):
+            if len(chosen) == 1 and labels[chosen[0]] == labels[last]:
+                break  # one day only: its first match keeps the label
+            chosen.pop()
+        if not chosen or labels[chosen[-1]] != labels[last]:
+            chosen.append(last)
+    return tuple((xs[index], labels[index], anchor(index)) for index in chosen)
 
 
 def running_totals(labels: Sequence[str], rounds: Sequence[dict[str, object]], title: str) -> LineChart:

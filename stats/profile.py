@@ -155,7 +155,7 @@ def rating_history(player: Player, count: int = HISTORY) -> LineChart | None:
         per_game[game][index] = Skill(mu, sigma).ordinal
     series = [Series(str(_("All games")), tuple(overall))]
     series += [Series(str(home_for(game).name), tuple(values)) for game, values in sorted(per_game.items())]
-    labels = tuple(date_format(row[0], "j M") for row in rows)
+    labels = tuple(date_format(row[0], "MONTH_DAY_FORMAT") for row in rows)
     return LineChart(str(_("Rating match by match")), labels, tuple(series), decimals=1)
 
 

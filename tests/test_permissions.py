@@ -191,6 +191,18 @@ def _anna(w: World) -> int:
     return w.club.players.get(name="Anna").pk
 
 
+def _seated_by_hand(w: World) -> dict[str, object]:
+    """Oma Truus and Anna ticked present (seating by hand offers the players present), then
+    seated at one table as the evening's seating formset posts it."""
+    w.evening.present.add(w.player.pk, _anna(w))
+    return {
+        "tables-TOTAL_FORMS": "1",
+        "tables-INITIAL_FORMS": "0",
+        "tables-0-seat_1": w.player.pk,
+        "tables-0-seat_2": _anna(w),
+    }
+
+
 def rules_anchor(w: World) -> str:
     return reverse("rules_section", args=[GAME, home_for(GAME).rules_sections()[0].anchor])
 
@@ -808,7 +820,7 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("league_tables", args=[w.evening.pk]),
         (302, 302, 403, 403, 404, LOGIN),
-        lambda w: {"tables": "1", "table_1_seat_1": w.player.pk, "table_1_seat_2": _anna(w)},
+        lambda w: _seated_by_hand(w),
     ),
     # Sam's match is not of the evening's game: the managers are told so (the page again, 400).
     page(

@@ -58,7 +58,7 @@ def _tick_present(page: Page, names: set[str]) -> None:
 def _seat(page: Page, tables: list[list[str]]) -> None:
     for number, order in enumerate(tables, start=1):
         for seat, name in enumerate(seated_order(order), start=1):
-            page.select_option(f"#id_table_{number}_seat_{seat}", label=name)
+            page.select_option(f"#id_tables-{number - 1}-seat_{seat}", label=name)
 
 
 def test_a_paper_season_entered_as_a_secretary_would(logged_in: Page, live_server):

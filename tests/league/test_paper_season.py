@@ -291,7 +291,7 @@ def test_the_evening_report_is_mailed_to_the_members(client, winter, mailoutbox)
     members = club.memberships.count()
     assert len(mailoutbox) == members and all(len(message.to) == 1 for message in mailoutbox)
     message = mailoutbox[0]
-    assert message.subject == f"{club.name}: the evening of Nov. 13, 2026"
+    assert message.subject == f"{club.name}: the evening of 13 November 2026"
     assert "Round 2, table 1" not in message.body and "1. Eva, 2. Anna, 3. Bram, 4. Hanna" in message.body
     assert "1. Anna 28 (+1)" in message.body and "Booby prize: Hanna" in message.body
 

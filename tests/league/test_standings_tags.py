@@ -92,7 +92,7 @@ def test_numbers_and_words_follow_the_language():
     with translation.override("nl"):
         assert '<td class="num">7,50</td>' in standing_rows([_row(points=Decimal("7.50"))])
         dutch = open_table_rows([(_match(), OpenTable(1, (("Anna", "3"),)))])
-    assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1 Dec 2026" in dutch
+    assert "1 ronde · punten als het nu afliep:" in dutch and "begonnen op 1 dec. 2026" in dutch
 
 
 def test_a_players_points_per_evening_are_a_row_with_a_cell_per_evening():
@@ -119,7 +119,7 @@ def test_points_are_whole_numbers_bare_and_others_with_two_places(language, writ
 EVENING_LOOP = Template(
     "{% load i18n %}{% for evening in evenings %}"
     '<li class="row"><a href="{% url \'league_evening\' evening.pk %}">'
-    '{{ evening.date|date:"j F Y" }}</a>\n'
+    '{{ evening.date|date:"SHORT_DATE_FORMAT" }}</a>\n'
     '    <small class="muted">{% if several_games %}{{ evening.game_name }} · {% endif %}'
     "{% blocktranslate count tables=evening.table_count %}{{ tables }} table{% plural %}{{ tables }} tables"
     "{% endblocktranslate %}"

@@ -4,6 +4,7 @@ every table in progress; the web app's manifest, service worker and offline page
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -178,3 +179,49 @@ def test_evening_tv_shows_the_tables_of_the_current_seating_and_its_version_foll
     assert "finished" in page
     changed = Client().get(watch("e", evening.pk, member.pk), headers={"If-None-Match": before})
     assert changed.status_code == 204
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_two_tv_cards_read_alike(client: Client, bob, klaverclub, sam):
+    """The club TV with two evenings' tables (each with a "table 1") and two loose matches of two
+    games: each card named by its table number plus what tells it apart, never twice the same."""
+    import random
+
+    from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
+
+    players = [PlayerFactory.create(club=klaverclub, name=f"P{n}") for n in range(16)]
+    for name, seated in (("Winter", players[:8]), ("Ladder", players[8:])):
+        evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub, name=name))
+        evening.present.set(seated)
+        evening.draw_and_start(rng=random.Random(1))
+    MatchFactory.create(club=klaverclub, players=["Anna", "Bram", "Cor"], by=sam)
+    MatchFactory.create(club=klaverclub, game="frustration-nl", players=["Dirk", "Eva"], by=sam)
+    client.force_login(bob)
+    page = client.get(reverse("club_tv", args=[klaverclub.pk])).content.decode()
+    names = [
+        " ".join(re.sub(r"<small>.*?</small>|<[^>]+>", " ", heading).split())
+        for heading in re.findall(r"<h2 id=\"table-\d+\">(.*?)</h2>", page)
+    ]
+    assert len(names) == 6 and len(set(names)) == 6, names
+    assert "Table 1 Winter" in " / ".join(names) and "Table 1 Ladder" in " / ".join(names)
+    assert any(name.startswith("Match 1") for name in names) and any(
+        name.startswith("Match 2") for name in names
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_evening_tv_is_titled_with_the_long_date_in_the_readers_language(client: Client, bob, klaverclub):
+    import datetime
+
+    from tests.factories import CompetitionFactory, EveningFactory
+
+    competition = CompetitionFactory.create(club=klaverclub, name="Winter")
+    evening = EveningFactory.create(competition=competition, date=datetime.date(2026, 12, 4))
+    client.force_login(bob)
+    for language, title in (
+        ("en", "De Klaverclub · Winter · 4 December 2026"),
+        ("nl", "De Klaverclub · Winter · 4 december 2026"),
+        ("fr", "De Klaverclub · Winter · 4 décembre 2026"),
+    ):
+        page = client.get(reverse("evening_tv", args=[evening.pk]), headers={"Accept-Language": language})
+        assert f'<h1 class="tv-title">{title}</h1>' in page.content.decode()

@@ -3,10 +3,13 @@ table beside it."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
+import pytest
 from django.template import Context, Template
 
+from stats import charts
 from stats.charts import HEIGHT, WIDTH, LineChart, Series, draw, nice_ticks, running_totals
 
 
@@ -104,3 +107,32 @@ def test_labels_are_escaped():
     html = Template("{% load charts %}{% line_chart chart %}").render(Context({"chart": chart}))
     assert "<b>" not in html and "<i>" not in html
     assert "&lt;b&gt;t&lt;/b&gt;" in html and "A &amp; B" in html
+
+
+def _label_boxes(drawing: charts.Drawing) -> list[tuple[float, float, str]]:
+    boxes = []
+    for x, label, anchor in drawing.x_ticks:
+        width = len(label) * charts.CHARACTER
+        left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
+        boxes.append((left, left + width, label))
+    return boxes
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        ("6 Nov", "13 Nov", "20 Nov", "27 Nov", "4 Dec", "11 Dec"),  # "13 Nov20 Nov" at the review
+        ("13 nov.", "20 nov.", "27 nov.", "4 déc.", "4 déc.", "4 déc.", "11 déc."),
+        tuple(str(n) for n in range(41)),
+        ("4 Dec", "4 Dec"),
+    ],
+)
+def test_date_labels_never_overlap_nor_repeat(labels):
+    series = (charts.Series("Anna", tuple(float(n) for n in range(len(labels)))),)
+    drawing = charts.draw(charts.LineChart("t", labels, series))
+    boxes = _label_boxes(drawing)
+    assert all(left >= 0 and right <= charts.WIDTH for left, right, _label in boxes)
+    for (_l1, right, first), (left, _r2, second) in itertools.pairwise(boxes):
+        assert left >= right + charts.GAP  # no "13 Nov20 Nov"
+        assert first != second  # no "4 Dec" twice
+    assert boxes[0][2] == labels[0] and boxes[-1][2] == labels[-1]  # the season's ends are named
