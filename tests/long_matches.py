@@ -29,6 +29,7 @@ Generator = Callable[[MatchState[Any, Any], int], Body]
 LONG_OPTIONS: Mapping[str, Mapping[str, object]] = {
     "canasta": {"target": 100_000},
     "duizenden": {"target": 100_000},
+    "klaverjassen": {"deals": 200},
 }
 
 # The most players each game allows (Barbuse is always four).
@@ -38,6 +39,7 @@ PLAYERS: Mapping[str, int] = {
     "duizenden": 6,
     "frustration-nl": 6,
     "frustration-fr": 6,
+    "klaverjassen": 4,
 }
 
 
@@ -145,12 +147,26 @@ def _frustration(state: MatchState[Any, Any], number: int) -> Body:
     return {"entries": entries}
 
 
+def klaverjassen(state: MatchState[Any, Any], number: int) -> Body:
+    """The pair behind plays; every third deal it goes nat, every seventh the other pair makes pit."""
+    playing = _behind(state.totals, number)
+    if number % 7 == 0:
+        entries = [{"points": 0}, {"points": 0}]
+        entries[1 - playing] = {"points": 162, "roem": 20, "pit": True}
+    else:
+        points = 70 if number % 3 == 0 else 100
+        entries = [{"points": 162 - points, "roem": 0}, {"points": 162 - points, "roem": 0}]
+        entries[playing] = {"points": points, "roem": 20 * (number % 2)}
+    return {"playing": playing, "entries": entries}
+
+
 GENERATORS: Mapping[str, Generator] = {
     "barbuse": barbuse,
     "canasta": canasta,
     "duizenden": duizenden,
     "frustration-nl": _frustration,
     "frustration-fr": _frustration,
+    "klaverjassen": klaverjassen,
 }
 
 

@@ -8,6 +8,8 @@ import pytest
 import yaml
 from django.core.management import call_command
 
+from scoring import all_games
+
 
 def test_schema_generates_without_warnings(tmp_path):
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
@@ -73,6 +75,9 @@ def test_docs_page_is_served_without_a_cdn(client):
 @pytest.mark.django_db
 def test_games_list_names_every_game_with_its_options(client):
     games = {game["slug"]: game for game in client.get("/api/games/").json()}
-    assert set(games) == {"frustration-nl", "frustration-fr", "duizenden", "barbuse", "canasta"}
+    assert set(games) == {game.slug for game in all_games()}
+    assert {"frustration-nl", "frustration-fr", "duizenden", "barbuse", "canasta", "klaverjassen"} <= set(
+        games
+    )
     packs = next(o for o in games["canasta"]["options"] if o["name"] == "packs")
     assert packs["defaults"]["6"] == 3 and packs["defaults"]["4"] == 2
