@@ -18,7 +18,10 @@ kept the API's round POST under its budget (0.24 of the bare view's throughput a
 ``make bench``); pages read it instead of replaying too, with each deal's scores from the rounds
 they show (``Round.scores``). It holds no deal's scores but the last: holding them all, it grew
 with the match, and the API's round POST at 200 to 450 deals took 7 to 8.5 ms of CPU (test
-client, PostgreSQL) where it takes 5.2 to 5.7 without them. A match without one is replayed.
+client, PostgreSQL) where it takes 5.2 to 5.7 without them. A match without one is replayed, and
+so is one whose snapshot is of another format or shape (``scoring.StaleSnapshot``), which is then
+written again. A page reads the match's row and then its rounds; ``replayed`` shows the moment of
+the row even when a write commits between the two reads, on every database alike.
 """
 
 from __future__ import annotations
@@ -120,9 +123,18 @@ class AddedRound:
 
 def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
     """The states of several matches (a league's open tables, a club's screen): each from its
-    snapshot, and the rounds of any without one read in one query and replayed."""
-    states = {m.pk: scoring.resume(m.rules, m.setup, m.snapshot) for m in matches if m.snapshot is not None}
-    missing = [match for match in matches if match.snapshot is None]
+    snapshot, and the rounds of any without one it can read (none, or of another format) read
+    in one query and replayed."""
+    states: dict[int, MatchState] = {}
+    missing: list[Match] = []
+    for match in matches:
+        try:
+            if match.snapshot is not None:
+                states[match.pk] = scoring.resume(match.rules, match.setup, match.snapshot)
+                continue
+        except scoring.StaleSnapshot:
+            pass
+        missing.append(match)
     if missing:
         bodies: dict[int, list[object]] = {match.pk: [] for match in missing}
         rows = Round.objects.filter(match__in=missing).order_by("match_id", "number")
@@ -277,23 +289,58 @@ class Match(models.Model):
         """The match as the rules engine sees it, from its snapshot (or a replay of its rounds):
         its totals, standings and what comes next; each deal's scores come with ``replayed``."""
         if self.snapshot is not None:
-            return scoring.resume(self.rules, self.setup, self.snapshot)
+            try:
+                return scoring.resume(self.rules, self.setup, self.snapshot)
+            except scoring.StaleSnapshot:
+                return self._replay(self._round_rows(), renew=True).state
         bodies = list(self.rounds.order_by("number").values_list("body", flat=True))
         return scoring.replay_stored(self.rules, self.setup, bodies)
 
     def replayed(self) -> Replayed:
-        """Every round, read once, and the state after them, holding each deal's scores."""
+        """The rounds, read once, and the state after them, holding each deal's scores: one
+        moment of the match, the one its row was read at.
+
+        The row (its snapshot, status and version) and the rounds are two reads, and a write can
+        commit between them. The snapshot says how many deals it was taken after, so the rounds
+        past that number are a write this read does not show yet; an undo or a correction that
+        came between changes the deals the snapshot counted, which ``resume`` sees (their scores
+        no longer add up to its totals), and then the rounds as read are replayed. Either way the
+        totals are those of the rounds shown, and no page answers 500 for a phone scoring."""
         rounds = self._round_rows()
-        if self.snapshot is not None:
-            scores = [row.scores for row in rounds]
-            return Replayed(rounds, scoring.resume(self.rules, self.setup, self.snapshot, scores))
-        return self._replay(rounds)
+        if self.snapshot is None:
+            return self._replay(rounds)
+        played = self.snapshot.get("played")
+        shown = rounds[:played] if isinstance(played, int) and played >= 0 else rounds
+        try:
+            state = scoring.resume(self.rules, self.setup, self.snapshot, [row.scores for row in shown])
+        except scoring.StaleSnapshot:
+            # Another format, or the deals changed under this read: the rounds read are the truth.
+            readable = self._readable_snapshot()
+            return self._replay(rounds, renew=not readable)
+        return Replayed(shown, state)
+
+    def _readable_snapshot(self) -> bool:
+        assert self.snapshot is not None
+        try:
+            scoring.resume(self.rules, self.setup, self.snapshot)
+        except scoring.StaleSnapshot:
+            return False
+        return True
 
     def _round_rows(self) -> list[StoredRound]:
         return list(self.rounds.order_by("number").values_list(*ROUND_FIELDS, named=True))
 
-    def _replay(self, rounds: Sequence[StoredRound]) -> Replayed:
-        return Replayed(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
+    def _replay(self, rounds: Sequence[StoredRound], *, renew: bool = False) -> Replayed:
+        """The rounds replayed. ``renew``: the stored snapshot is of another format or shape, so
+        the replay's is stored in its place, unless a write has moved the match on since its row
+        was read (that write stored a snapshot of its own)."""
+        state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
+        if renew:
+            self.snapshot = scoring.snapshot(state)
+            # ``update`` leaves ``updated_at`` as it is: the match did not change, only how its
+            # state is kept, and the row's version is what says which moment this replay is of.
+            Match.objects.filter(pk=self.pk, updated_at=self.updated_at).update(snapshot=self.snapshot)
+        return Replayed(rounds, state)
 
     def seated(self) -> list[SeatRow]:
         """The seats in order, each with its player's name."""
