@@ -701,9 +701,12 @@ class Evening(models.Model):
         evening (a table played outside the draw, a paper evening entered afterwards); its
         players are marked present and the standings rebuilt when it counts.
 
-        ``ValidationError`` for a match of another club or game, a deleted one, or one that is
-        a table of an evening already."""
+        ``ValidationError`` for a match of another club or game or a deleted one;
+        ``ChangedMeanwhile`` for one that is a table of an evening already. The match's row is
+        locked too: two requests making it a table of two evenings at once are one after the
+        other, and the second finds it taken."""
         Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").get()
         if match.club_id != self.competition.club_id or match.deleted_at is not None:
             raise ValidationError(_("Choose a match of this club."), code="unknown_match")
         if match.game != self.game:
@@ -713,7 +716,7 @@ class Evening(models.Model):
                 params={"game": self.game_name},
             )
         if Table.objects.filter(match=match).exists():
-            raise ValidationError(_("This match is a table of an evening already."), code="already_a_table")
+            raise ChangedMeanwhile(_("This match is a table of an evening already."), code="already_a_table")
         players = set(match.seats.values_list("player_id", flat=True))
         if match.status == Match.Status.IN_PROGRESS:
             self._check_free(players)
@@ -734,6 +737,12 @@ class EveningReport(NamedTuple):
     rows: list[StandingRow]
     moves: bool  # the rows' trend is this evening's movement (it is the latest evening played)
     booby: list[str]
+
+
+class ChangedMeanwhile(ValidationError):
+    """A refusal because of what another request stored a moment ago, not because of what this
+    one asks (a match made a table of another evening, a player merged away): the API answers
+    409, the phone pages say it as any refusal."""
 
 
 class StillPlaying(Exception):

@@ -378,6 +378,7 @@ class Match(models.Model):
         rules, kept = _rules_to_start(club, game, definition)
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
+        _lock_players(seated)
         match = cls.objects.create(
             club=club,
             game=rules.slug,
@@ -699,6 +700,17 @@ def _name(user: object) -> str:
     """The username to keep beside a change, so it stays attributed after the account goes."""
     get_username = getattr(user, "get_username", None)
     return str(get_username()) if callable(get_username) else ""
+
+
+def _lock_players(seated: Sequence[Player]) -> None:
+    """Keep the seated players from being merged away until the match's seats are stored (a
+    merge locks them too, ``league.merge``); one merged a moment ago is ``player_merged``."""
+    ids = [player.pk for player in seated]
+    locked = Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    there = set(locked.values_list("pk", flat=True))
+    gone = [SiteError(SiteCode.PLAYER_MERGED, f"players.{i}") for i, pk in enumerate(ids) if pk not in there]
+    if gone:
+        raise SiteRefused(gone)
 
 
 def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:

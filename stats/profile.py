@@ -14,7 +14,9 @@ from datetime import datetime
 from typing import cast
 
 from django.core.cache import cache
-from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery
+from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,11 +24,10 @@ from django.utils.translation import gettext as _
 from games.protocol import PlayedMatch, Statistic, Text
 from games.registry import home_for
 from matches.models import Match, Round, Seat
-from players.models import Player
+from players.models import Club, Player
 from stats.charts import LineChart, Series
-from stats.models import Rating, RatingChange
+from stats.models import ClubStats, Rating, RatingChange, club_version
 from stats.rating import OVERALL, Skill
-from stats.versions import club_version
 
 RECENT = 10  # matches listed on the page
 HISTORY = 40  # matches in the rating history chart
@@ -197,12 +198,23 @@ def profile_of(player: Player) -> Profile:
     return Profile(overall_rating(player), games_played(player), head_to_head(player), rating_history(player))
 
 
+def player_of(club: Club, player_id: int) -> Player:
+    """The club's player (404 if none), read with the club's statistics version
+    (``cached_profile``'s key) in the same query."""
+    version = ClubStats.objects.filter(club_id=OuterRef("club_id")).values("version")[:1]
+    players = Player.objects.filter(club=club).annotate(stats_version=Coalesce(Subquery(version), Value(0)))
+    return get_object_or_404(players, pk=player_id)
+
+
 def cached_profile(player: Player) -> Profile:
-    """``profile_of``, kept under the club's statistics version (``stats.versions``) and the
+    """``profile_of``, kept under the club's statistics version (``ClubStats``) and the
     language (the chart's labels are written in it). Finished matches only: the recent matches,
     open ones among them, are read each time (``recent_matches``, a few index steps), so a
     round entered at an open table does not make every player page count again."""
-    key = f"player-profile:{club_version(player.club_id)}:{player.pk}:{get_language()}"
+    version = getattr(player, "stats_version", None)
+    if version is None:
+        version = club_version(player.club_id)
+    key = f"player-profile:{player.club_id}:{version}:{player.pk}:{get_language()}"
     return cast(Profile, cache.get_or_set(key, lambda: profile_of(player), PROFILE_KEPT_FOR))
 
 
