@@ -253,6 +253,8 @@ class CompetitionForm(forms.ModelForm):
             given = {
                 option: cleaned[name] for option, name in names.items() if cleaned.get(name) not in (None, "")
             }
+            if slug not in self.option_names:
+                continue  # a house game: no options (its rules are its definition)
             rules = get_game(slug)
             _values, errors = read_options(rules.options, given, min(rules.player_counts))
             for error in errors:
@@ -339,7 +341,7 @@ class SeatingForm(forms.Form):
         self, *args: Any, evening: Evening, seatings: Sequence[Sequence[int]] = (), **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.seats = min(max(get_game(evening.game).player_counts), MAX_SEATS)
+        self.seats = min(max(evening.home.game.player_counts), MAX_SEATS)
         count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
         self.count = max(1, min(count, MAX_TABLES))
         present = set(evening.present.values_list("pk", flat=True))

@@ -16,15 +16,6 @@ class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
 
-    def ready(self) -> None:
-        # A club's house games are data: ``home_for`` asks this app for the slugs it keeps.
-        from games.registry import add_finder
-        from matches.house_games import find_game, find_home
-        from scoring.registry import add_finder as add_game_finder
-
-        add_finder(find_home)
-        add_game_finder(find_game)
-
     def api_error(self, exc: Exception) -> Response | None:
         """The API's answer to a refusal of the engine or the site, None for anything else."""
         from matches.api.errors import refusal_response

@@ -18,7 +18,7 @@ from typing import Protocol
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.protocol import Text
+from games.protocol import GameHome, Text
 from games.registry import home_for
 from matches.refusals import AnyError, RuleLink, rule_link
 from scoring import RuleError
@@ -93,7 +93,7 @@ def error_list(errors: Sequence[AnyError], game: str | Worded | None = None) -> 
 
 
 def error_summary(
-    errors: Sequence[dict[str, str]], labels: Sequence[str], game: str | None = None
+    errors: Sequence[dict[str, str]], labels: Sequence[str], game: str | GameHome | None = None
 ) -> list[tuple[str, str, RuleLink | None]]:
     """(where, message, rule) per error for the list on top of a refused form: ``where`` is the
     player or side an ``entries.<i>...`` error concerns (``labels`` holds the form's lines), else

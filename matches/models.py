@@ -375,10 +375,25 @@ class Match(models.Model):
         makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
         player) when the match cannot be set up so; nothing is stored then. ``definition``: a
         house game's rules as an imported match kept them (``game`` is then its slug)."""
+        return cls._start(club, game, players, teams, options, dealer, definition, by)
+
+    @classmethod
+    def _start(
+        cls,
+        club: Club,
+        game: object,
+        players: Sequence[str | int | Player],
+        teams: object,
+        options: object,
+        dealer: object,
+        definition: object,
+        by: Any,
+    ) -> Match:
+        """``start``, inside the caller's transaction (``rematch`` reads and locks its players
+        first, in the same transaction, without a savepoint between)."""
         rules, kept = _rules_to_start(club, game, definition)
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
-        _lock_players(seated)
         match = cls.objects.create(
             club=club,
             game=rules.slug,
@@ -412,19 +427,15 @@ class Match(models.Model):
             by=by,
         )
 
+    @transaction.atomic
     def rematch(self, *, by=None) -> Match:
         """The same game with the same players in the same seats, teams and options; the seat
-        after this match's first dealer deals first, as the deal passes round the table."""
-        players = [seat.player for seat in self.seats.select_related("player").order_by("position")]
-        return Match.start(
-            club=self.club,
-            game=self.game,
-            players=players,
-            teams=self.teams,
-            options=dict(self.options),
-            dealer=(self.dealer + 1) % self.player_count,
-            by=by,
-        )
+        after this match's first dealer deals first, as the deal passes round the table. The
+        players are read locked (``start``: no merge takes one away meanwhile)."""
+        seats = self.seats.select_related("player").select_for_update(of=("player",))
+        players = [seat.player for seat in seats.order_by("position")]
+        dealer = (self.dealer + 1) % self.player_count
+        return Match._start(self.club, self.game, players, self.teams, dict(self.options), dealer, None, by)
 
     @transaction.atomic
     def add_round(
@@ -702,26 +713,20 @@ def _name(user: object) -> str:
     return str(get_username()) if callable(get_username) else ""
 
 
-def _lock_players(seated: Sequence[Player]) -> None:
-    """Keep the seated players from being merged away until the match's seats are stored (a
-    merge locks them too, ``league.merge``); one merged a moment ago is ``player_merged``."""
-    ids = [player.pk for player in seated]
-    locked = Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")
-    there = set(locked.values_list("pk", flat=True))
-    gone = [SiteError(SiteCode.PLAYER_MERGED, f"players.{i}") for i, pk in enumerate(ids) if pk not in there]
-    if gone:
-        raise SiteRefused(gone)
-
-
 def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:
+    """The players to seat, each locked until the match's seats are stored, so a merge (which
+    locks them too, ``league.merge``) cannot delete one in between: an id is read locked, a name
+    is locked once found, and one that a merge took a moment ago is ``player_merged``. Player
+    objects are the caller's to have read locked (``rematch``)."""
     errors: list[SiteError] = []
     seated: list[Player] = []
+    named: dict[int, int] = {}  # player id -> seat, for the players found by name
     for index, given in enumerate(players):
         field = f"players.{index}"
         if isinstance(given, Player):
             seated.append(given)
         elif isinstance(given, int) and not isinstance(given, bool):
-            player = club.players.filter(pk=given).first()
+            player = club.players.select_for_update().filter(pk=given).first()
             if player is None:
                 errors.append(SiteError(SiteCode.UNKNOWN_PLAYER, field))
             else:
@@ -733,8 +738,13 @@ def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[
                 errors.append(SiteError(SiteCode.INVALID, field))
             else:
                 seated.append(club.player_named(name))
+                named[seated[-1].pk] = index
         else:
             errors.append(SiteError(SiteCode.INVALID, field))
+    if named:
+        there = set(Player.objects.select_for_update().filter(pk__in=named).values_list("pk", flat=True))
+        gone = [seat for pk, seat in named.items() if pk not in there]
+        errors += [SiteError(SiteCode.PLAYER_MERGED, f"players.{seat}") for seat in gone]
     if not errors and len({p.pk for p in seated}) != len(seated):
         errors.append(SiteError(SiteCode.DUPLICATE_PLAYER, "players"))
     if errors:

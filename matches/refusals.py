@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from django.urls import reverse
 
+from games.protocol import GameHome
 from games.registry import home_for
 from scoring import RuleError
 
@@ -77,11 +78,12 @@ class RuleLink:
     section: str
 
 
-def rule_link(code: str, game: str) -> RuleLink | None:
-    """The section of ``game``'s rules page that a refusal with ``code`` enforces, or None: the
-    site's own codes (a stale phone, an unknown player) are no rule of the game, so no home names
-    a section for them."""
-    home = home_for(game)
+def rule_link(code: str, game: str | GameHome) -> RuleLink | None:
+    """The section of ``game``'s rules page (a built-in game's slug, or a match's home) that a
+    refusal with ``code`` enforces, or None: the site's own codes (a stale phone, an unknown
+    player) are no rule of the game, so no home names a section for them."""
+    home = home_for(game) if isinstance(game, str) else game
+    game = home.slug
     anchor = home.rule_section(code)
     section = next((s for s in home.rules_sections() if s.anchor == anchor), None)
     if section is None:

@@ -120,9 +120,11 @@ def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, An
 @permission_classes(MEMBERS_NOT_GUESTS)
 def club_ratings(request: Request, club_id: int) -> Response:
     club = _club_for_member(request, club_id)
+    found = profile.club_ladders(club.pk)
+    names = profile.ladder_names(found)
     ladders = [
-        {"game": ladder, "name": str(profile.ladder_name(ladder)), "ratings": [_rating_json(r) for r in rows]}
-        for ladder, rows in profile.club_ladders(club.pk).items()
+        {"game": ladder, "name": names[ladder], "ratings": [_rating_json(r) for r in rows]}
+        for ladder, rows in found.items()
     ]
     return Response({"ladders": ladders})
 

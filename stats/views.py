@@ -50,5 +50,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
 @require_GET
 def club_ratings(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
-    ladders = [(profile.ladder_name(ladder), rows) for ladder, rows in profile.club_ladders(club.pk).items()]
+    found = profile.club_ladders(club.pk)
+    names = profile.ladder_names(found)
+    ladders = [(names[ladder], rows) for ladder, rows in found.items()]
     return render(request, "stats/club_ratings.html", {"club": club, "ladders": ladders})

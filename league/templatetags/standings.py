@@ -9,7 +9,6 @@ from typing import Any
 
 from django import template
 
-from games.registry import home_for
 from league.provisional import OpenMatch, OpenTable
 
 register = template.Library()
@@ -31,7 +30,7 @@ def progression_rows(progression: Iterable[tuple[Any, Sequence[object]]]) -> dic
 def open_table_rows(open_tables: Iterable[tuple[OpenMatch, OpenTable]]) -> dict[str, Any]:
     """A ``<li>`` per table still playing: where it plays (or its game and when it started), its
     deals so far and what each player would score if it ended now (``league.provisional``)."""
-    return {"tables": [(match, table, home_for(match.game).name) for match, table in open_tables]}
+    return {"tables": [(match, table, match.name) for match, table in open_tables]}
 
 
 @register.inclusion_tag("league/evening_rows.html")
