@@ -526,8 +526,9 @@ class Evening(models.Model):
         """The evening's game (a house game's as the club keeps it now: its tables copy it)."""
         return home_by_slug(self.game)
 
-    @property
+    @cached_property
     def game_name(self) -> str:
+        """The game's name (a list of evenings reads them all at once and sets them)."""
         return _game_name(self.game)
 
     def option_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:

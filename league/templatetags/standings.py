@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 
 from league.provisional import OpenMatch, OpenTable
+from matches.game_homes import names_by_slug
 
 register = template.Library()
 
@@ -36,5 +37,12 @@ def open_table_rows(open_tables: Iterable[tuple[OpenMatch, OpenTable]]) -> dict[
 @register.inclusion_tag("league/evening_rows.html")
 def evening_rows(evenings: Iterable[Any], several_games: bool) -> dict[str, Any]:
     """A ``<li>`` per evening of the season (annotated with its ``table_count``): its date, its
-    game where the competition has several, its tables and whether it counts."""
+    game where the competition has several (the names read once for all of them), its tables
+    and whether it counts."""
+    if several_games:
+        evenings = list(evenings)
+        unnamed = [evening for evening in evenings if "game_name" not in vars(evening)]
+        names = names_by_slug(evening.game for evening in unnamed)
+        for evening in unnamed:
+            evening.game_name = names[evening.game]
     return {"evenings": evenings, "several_games": several_games}
