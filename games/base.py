@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
+from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -34,6 +35,7 @@ from games.tables import common_tables
 from scoring import MatchState, RuleError, Setup, get_game
 from scoring.cards import JOKER, RANKS
 from scoring.errors import Code
+from scoring.match import Game
 
 Titles = tuple[tuple[str, Text], ...]
 
@@ -172,8 +174,12 @@ class BaseHome:
     def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
         return common_tables(self)
 
+    @property
+    def game(self) -> Game[Any, Any]:
+        return get_game(self.slug)
+
     def paper_columns(self) -> tuple[int, ...]:
-        return get_game(self.slug).player_counts
+        return self.game.player_counts
 
     def paper_teams(self, players: int) -> tuple[int, ...]:
         return (0,)

@@ -18,6 +18,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.quick_entry import QuickEntry
 from scoring import MatchState, RuleError, Setup
+from scoring.match import Game
 
 Text = str | Promise
 
@@ -165,6 +166,12 @@ class GameHome(Protocol):
     @property
     def summary(self) -> Text:
         """One line for the list of games."""
+        ...
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game's rules engine: a built-in game's from ``scoring``'s registry, a house
+        game's from the definition the home was made of (never looked up by slug)."""
         ...
 
     @property

@@ -5,12 +5,12 @@ line here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from games import barbuse, canasta, duizenden, frustration, klaverjassen
 from games.protocol import GameHome
-from scoring import UnknownGame, get_game
+from scoring import UnknownGame
 from scoring.match import Game
 
 _HOMES: dict[str, GameHome] = {
@@ -26,38 +26,19 @@ _HOMES: dict[str, GameHome] = {
 }
 
 
-# Where the games that are data rather than code are found (a club's declared games): an app
-# adds its finder once, when it is ready; a finder answers None for a slug it does not know.
-_FINDERS: list[Callable[[str], GameHome | None]] = []
-
-
-def add_finder(finder: Callable[[str], GameHome | None]) -> None:
-    if finder not in _FINDERS:
-        _FINDERS.append(finder)
-
-
 def home_for(slug: object) -> GameHome:
-    """The home of the game with this slug; ``UnknownGame`` when there is none."""
-    if not isinstance(slug, str):
-        raise UnknownGame(slug)
-    if slug in _HOMES:
+    """The home of the built-in game with this slug; ``UnknownGame`` when there is none. A
+    club's house game is data, not code: a match shows it from its own copy of the rules
+    (``Match.home``), a page that has only a slug asks the house games for it
+    (``matches.house_games.home_by_slug``), never through this registry."""
+    if isinstance(slug, str) and slug in _HOMES:
         return _HOMES[slug]
-    for finder in _FINDERS:
-        if (found := finder(slug)) is not None:
-            return found
     raise UnknownGame(slug)
 
 
 def engine_of(home: GameHome) -> Game[object, object]:
-    """The rules engine of a home's game: the registry's, or the one a home of a game that is
-    data carries (``DeclaredHome.game``)."""
-    try:
-        return get_game(home.slug)
-    except UnknownGame:
-        carried: Game[object, object] | None = getattr(home, "game", None)
-        if carried is None:
-            raise
-        return carried
+    """The rules engine of a home's game, which the home carries (``GameHome.game``)."""
+    return home.game
 
 
 def all_homes() -> tuple[GameHome, ...]:

@@ -98,7 +98,7 @@ def allowed_label(home: GameHome, option: Option) -> str:
 
 def option_rows(home: GameHome) -> list[OptionRow]:
     """Every option of the game with its default per player count, allowed values and meaning."""
-    rules = get_game(home.slug)
+    rules = home.game
     rows = []
     for option in rules.options:
         by_value: dict[object, list[int]] = {}
@@ -141,7 +141,7 @@ def option_fields(home: GameHome, options: Mapping[str, object] | None = None) -
             if options is not None
             else "",
         )
-        for option in get_game(home.slug).options
+        for option in home.game.options
     ]
 
 
@@ -163,7 +163,7 @@ def option_value(slug: str, name: str, options: Mapping[str, object] | None) -> 
 
 def common_tables(home: GameHome) -> dict[str, object]:
     """What every rules page shows: players and options."""
-    rules = get_game(home.slug)
+    rules = home.game
     return {
         "slug": home.slug,
         "player_counts": rules.player_counts,

@@ -53,7 +53,16 @@ from league.forms import (
     option_field_name,
 )
 from league.merge import merge_players
-from league.models import Competition, Evening, StandingRow, StillPlaying, Table, club_plays, roll_of_honour
+from league.models import (
+    ChangedMeanwhile,
+    Competition,
+    Evening,
+    StandingRow,
+    StillPlaying,
+    Table,
+    club_plays,
+    roll_of_honour,
+)
 from league.seating import NoSeating
 from matches.api.docs import ERROR
 from matches.api.schema import JSONStringField
@@ -632,6 +641,12 @@ def _refused(refusal: ValidationError, field: str) -> exceptions.ValidationError
     )
 
 
+def _conflict(refusal: ChangedMeanwhile, field: str) -> Response:
+    """409 in the error shape: another request changed what this one works on a moment ago."""
+    errors = [{"field": field, "code": refusal.code or "conflict", "message": m} for m in refusal.messages]
+    return Response({"errors": errors}, status=status.HTTP_409_CONFLICT)
+
+
 @extend_schema(
     operation_id="evenings_tables",
     summary="Start tables seated by hand (owners and admins): they join the latest round unless a "
@@ -657,7 +672,7 @@ def evening_tables(request: Request, evening_id: int) -> Response:
     operation_id="evenings_attach",
     summary="Make a finished or running match of the club a table of the evening (owners and admins)",
     request=AttachSerializer,
-    responses={201: EveningSerializer, **WRITE_REFUSED},
+    responses={201: EveningSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
@@ -671,6 +686,8 @@ def evening_attach(request: Request, evening_id: int) -> Response:
         if match is None:
             raise ValidationError(_("Choose a match of this club."), code="unknown_match")
         evening.attach(match)
+    except ChangedMeanwhile as refusal:
+        return _conflict(refusal, "match")
     except ValidationError as refusal:
         raise _refused(refusal, "match") from None
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
@@ -776,7 +793,7 @@ def club_player(request: Request, player_id: int) -> Response:
     summary="Merge a player into another of the club (owners and admins): their matches, ratings "
     "and standings follow, and this player is gone",
     request=MergeSerializer,
-    responses={200: PlayerSerializer, **WRITE_REFUSED},
+    responses={200: PlayerSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
@@ -789,6 +806,8 @@ def club_player_merge(request: Request, player_id: int) -> Response:
         if kept is None:
             raise ValidationError(_("Choose another player of the same club."), code="unknown_player")
         merge_players(kept, gone)
+    except ChangedMeanwhile as refusal:
+        return _conflict(refusal, "into")
     except ValidationError as refusal:
         raise _named(refusal, "into") from None
     kept.refresh_from_db()

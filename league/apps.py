@@ -20,6 +20,8 @@ class LeagueConfig(AppConfig):
             "already_a_table",
             "duplicate_name",
             "played_together",
+            "played_same_round",
+            "merged_meanwhile",
         }
     )
 

@@ -266,6 +266,8 @@ class CompetitionForm(forms.ModelForm):
             given = {
                 option: cleaned[name] for option, name in names.items() if cleaned.get(name) not in (None, "")
             }
+            if slug not in self.option_names:
+                continue  # a house game: no options (its rules are its definition)
             rules = get_game(slug)
             _values, errors = read_options(rules.options, given, min(rules.player_counts))
             for error in errors:
@@ -456,7 +458,7 @@ def seating_formset(
     prefilled, or empty tables for the players present and free, as many as they make. With
     ``add_table`` (the form's "Another table", without a script), ``data``'s tables again and
     one more, unbound, to go on seating."""
-    rules = get_game(evening.game)
+    rules = evening.home.game
     seats = min(max(rules.player_counts), MAX_SEATS)
     free = evening.free_players()
     try:

@@ -24,6 +24,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
@@ -34,10 +35,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-import scoring
-from games.registry import engine_of, home_for
+from games.protocol import GameHome
 from games.tables import value_label
 from league import schemes, seating
+from matches.game_homes import home_by_slug, names_by_slug
 from matches.house_games import HouseGame
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
@@ -279,17 +280,18 @@ class Competition(models.Model):
             chosen = self.options.get(slug) or {}
             if not chosen:
                 continue
-            home = home_for(slug)
+            home = home_by_slug(slug)
             words = [
                 (home.option_label(option.name), value_label(home, option, chosen[option.name]))
-                for option in scoring.get_game(slug).options
+                for option in home.game.options
                 if option.name in chosen
             ]
             lines.append((str(home.name), words))
         return lines
 
     def game_names(self) -> list[str]:
-        return [_game_name(slug) for slug in self.games]
+        names = names_by_slug(self.games)
+        return [names[slug] for slug in self.games]
 
     def placement_lists(self) -> list[tuple[int | None, str]]:
         """Points by place as the page states them: the one list (seats None), then each table
@@ -483,10 +485,7 @@ class Competition(models.Model):
 
 
 def _game_name(slug: str) -> str:
-    try:
-        return str(home_for(slug).name)
-    except scoring.UnknownGame:
-        return slug
+    return names_by_slug([slug])[slug]
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -522,8 +521,14 @@ class Evening(models.Model):
     def club(self) -> Club:
         return self.competition.club
 
-    @property
+    @cached_property
+    def home(self) -> GameHome:
+        """The evening's game (a house game's as the club keeps it now: its tables copy it)."""
+        return home_by_slug(self.game)
+
+    @cached_property
     def game_name(self) -> str:
+        """The game's name (a list of evenings reads them all at once and sets them)."""
         return _game_name(self.game)
 
     def option_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -632,7 +637,7 @@ class Evening(models.Model):
     def draw(self, rng: random.Random | None = None) -> list[tuple[int, ...]]:
         """A seating of the players present for the next round, started by nobody: the draw's
         tables, which the secretary may change before starting them (``start_tables``)."""
-        rules = engine_of(home_for(self.game))
+        rules = self.home.game
         players = sorted(self.present.values_list("pk", flat=True))
         sizes = seating.table_sizes(len(players), rules.player_counts)
         history = Seat.objects.filter(match__league_table__evening__competition=self.competition)
@@ -697,7 +702,7 @@ class Evening(models.Model):
             raise ValidationError(_("A player can sit at one table only."), code="duplicate_player")
         if self.club.players.filter(pk__in=everybody).count() != len(everybody):
             raise ValidationError(_("Seat the club's own players."), code="unknown_player")
-        allowed = scoring.get_game(self.game).player_counts
+        allowed = self.home.game.player_counts
         for players in tables:
             if len(players) not in allowed:
                 raise ValidationError(
@@ -727,9 +732,12 @@ class Evening(models.Model):
         evening (a table played outside the draw, a paper evening entered afterwards); its
         players are marked present and the standings rebuilt when it counts.
 
-        ``ValidationError`` for a match of another club or game, a deleted one, or one that is
-        a table of an evening already."""
+        ``ValidationError`` for a match of another club or game or a deleted one;
+        ``ChangedMeanwhile`` for one that is a table of an evening already. The match's row is
+        locked too: two requests making it a table of two evenings at once are one after the
+        other, and the second finds it taken."""
         Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        Match.objects.select_for_update().filter(pk=match.pk).values_list("pk").get()
         if match.club_id != self.competition.club_id or match.deleted_at is not None:
             raise ValidationError(_("Choose a match of this club."), code="unknown_match")
         if match.game != self.game:
@@ -739,7 +747,7 @@ class Evening(models.Model):
                 params={"game": self.game_name},
             )
         if Table.objects.filter(match=match).exists():
-            raise ValidationError(_("This match is a table of an evening already."), code="already_a_table")
+            raise ChangedMeanwhile(_("This match is a table of an evening already."), code="already_a_table")
         players = set(match.seats.values_list("player_id", flat=True))
         if match.status == Match.Status.IN_PROGRESS:
             self._check_free(players)
@@ -760,6 +768,12 @@ class EveningReport(NamedTuple):
     rows: list[StandingRow]
     moves: bool  # the rows' trend is this evening's movement (it is the latest evening played)
     booby: list[str]
+
+
+class ChangedMeanwhile(ValidationError):
+    """A refusal because of what another request stored a moment ago, not because of what this
+    one asks (a match made a table of another evening, a player merged away): the API answers
+    409, the phone pages say it as any refusal."""
 
 
 class StillPlaying(Exception):

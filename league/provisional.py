@@ -34,6 +34,7 @@ class OpenMatch(NamedTuple):
     round: int | None  # where it is a table of a club evening: the round, the table, the day
     number: int | None
     day: date | None
+    name: str  # the game's, a house game's from the rules the match keeps
 
 
 class SeatedPlayer(Protocol):
@@ -87,7 +88,13 @@ def open_tables(competition: Competition) -> list[tuple[OpenMatch, OpenTable]]:
     return [
         (
             OpenMatch(
-                match.pk, match.created_at, match.game, match.table_round, match.table_number, match.day
+                match.pk,
+                match.created_at,
+                match.game,
+                match.table_round,
+                match.table_number,
+                match.day,
+                str(match.home.name),
             ),
             OpenTable(
                 states[match.pk].played,

@@ -17,13 +17,6 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
-        # A club's house games are data: ``home_for`` asks this app for the slugs it keeps.
-        from games.registry import add_finder
-        from matches.house_games import find_game, find_home
-        from scoring.registry import add_finder as add_game_finder
-
-        add_finder(find_home)
-        add_game_finder(find_game)
         # The rules search offers a member the house games of his clubs.
         from matches.house_games import member_homes
         from rulebook.search import add_member_games

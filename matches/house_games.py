@@ -6,8 +6,8 @@ definition (``Match.definition``): changing the club's game later makes a new ve
 matches to come and never rescores a played one.
 
 ``HouseGame.slug`` (``house-…``) is the game's name wherever the site names a game by slug (a
-match's ``game``, a competition's games, a rating ladder); ``find_home`` resolves it for
-``games.registry.home_for``, so those pages show the club's name for it.
+match's ``game``, a competition's games, a rating ladder); a page that has only the slug asks
+``matches.game_homes`` for it, in one query for the page.
 """
 
 from __future__ import annotations
@@ -92,29 +92,6 @@ class HouseGame(models.Model):
         self.version = models.F("version") + 1
         self.save(update_fields=["name", "definition", "version", "updated_at"])
         self.refresh_from_db(fields=["version"])
-
-
-def find_game(slug: str) -> Game[Any, Any] | None:
-    """The engine of the house game with this slug, by its club's rules now
-    (``scoring.get_game``'s finder, for pages that only know a slug: a competition's tables, a
-    paper sheet). A match never asks: it keeps its own copy of the rules."""
-    home = find_home(slug)
-    return home.game if home is not None else None
-
-
-def find_home(slug: str) -> DeclaredHome | None:
-    """The home of the house game with this slug (``games.registry.home_for``'s finder)."""
-    if not slug.startswith(SLUG_PREFIX):
-        return None  # not a house game's name: no query
-    found = HouseGame.objects.filter(slug=slug).only("slug", "definition").first()
-    if found is not None:
-        return found.home
-    # A deleted game still names the matches played in it: their newest copy of its rules.
-    from matches.models import Match
-
-    kept = Match.objects.filter(game=slug, definition__isnull=False).order_by("-created_at")
-    definition = kept.values_list("definition", flat=True).first()
-    return home_of(read_definition(definition), slug) if definition is not None else None
 
 
 def member_homes(user: object) -> list[DeclaredHome]:

@@ -46,6 +46,7 @@ MESSAGES: Mapping[str, Promise] = {
     # The site (not the engine).
     "unknown_player": _("This club has no such player."),
     "duplicate_player": _("A player cannot sit at the table twice."),
+    "player_merged": _("This player was merged into another a moment ago: choose the players again."),
     "not_last_round": _("Only the last round can be undone."),
     "confirm_own_round": _("Another player confirms a round, not the one who entered it."),
     "stale_round": _(

@@ -18,7 +18,10 @@ kept the API's round POST under its budget (0.24 of the bare view's throughput a
 ``make bench``); pages read it instead of replaying too, with each deal's scores from the rounds
 they show (``Round.scores``). It holds no deal's scores but the last: holding them all, it grew
 with the match, and the API's round POST at 200 to 450 deals took 7 to 8.5 ms of CPU (test
-client, PostgreSQL) where it takes 5.2 to 5.7 without them. A match without one is replayed.
+client, PostgreSQL) where it takes 5.2 to 5.7 without them. A match without one is replayed, and
+so is one whose snapshot is of another format or shape (``scoring.StaleSnapshot``), which is then
+written again. A page reads the match's row and then its rounds; ``replayed`` shows the moment of
+the row even when a write commits between the two reads, on every database alike.
 """
 
 from __future__ import annotations
@@ -120,9 +123,18 @@ class AddedRound:
 
 def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
     """The states of several matches (a league's open tables, a club's screen): each from its
-    snapshot, and the rounds of any without one read in one query and replayed."""
-    states = {m.pk: scoring.resume(m.rules, m.setup, m.snapshot) for m in matches if m.snapshot is not None}
-    missing = [match for match in matches if match.snapshot is None]
+    snapshot, and the rounds of any without one it can read (none, or of another format) read
+    in one query and replayed."""
+    states: dict[int, MatchState] = {}
+    missing: list[Match] = []
+    for match in matches:
+        try:
+            if match.snapshot is not None:
+                states[match.pk] = scoring.resume(match.rules, match.setup, match.snapshot)
+                continue
+        except scoring.StaleSnapshot:
+            pass
+        missing.append(match)
     if missing:
         bodies: dict[int, list[object]] = {match.pk: [] for match in missing}
         rows = Round.objects.filter(match__in=missing).order_by("match_id", "number")
@@ -277,23 +289,58 @@ class Match(models.Model):
         """The match as the rules engine sees it, from its snapshot (or a replay of its rounds):
         its totals, standings and what comes next; each deal's scores come with ``replayed``."""
         if self.snapshot is not None:
-            return scoring.resume(self.rules, self.setup, self.snapshot)
+            try:
+                return scoring.resume(self.rules, self.setup, self.snapshot)
+            except scoring.StaleSnapshot:
+                return self._replay(self._round_rows(), renew=True).state
         bodies = list(self.rounds.order_by("number").values_list("body", flat=True))
         return scoring.replay_stored(self.rules, self.setup, bodies)
 
     def replayed(self) -> Replayed:
-        """Every round, read once, and the state after them, holding each deal's scores."""
+        """The rounds, read once, and the state after them, holding each deal's scores: one
+        moment of the match, the one its row was read at.
+
+        The row (its snapshot, status and version) and the rounds are two reads, and a write can
+        commit between them. The snapshot says how many deals it was taken after, so the rounds
+        past that number are a write this read does not show yet; an undo or a correction that
+        came between changes the deals the snapshot counted, which ``resume`` sees (their scores
+        no longer add up to its totals), and then the rounds as read are replayed. Either way the
+        totals are those of the rounds shown, and no page answers 500 for a phone scoring."""
         rounds = self._round_rows()
-        if self.snapshot is not None:
-            scores = [row.scores for row in rounds]
-            return Replayed(rounds, scoring.resume(self.rules, self.setup, self.snapshot, scores))
-        return self._replay(rounds)
+        if self.snapshot is None:
+            return self._replay(rounds)
+        played = self.snapshot.get("played")
+        shown = rounds[:played] if isinstance(played, int) and played >= 0 else rounds
+        try:
+            state = scoring.resume(self.rules, self.setup, self.snapshot, [row.scores for row in shown])
+        except scoring.StaleSnapshot:
+            # Another format, or the deals changed under this read: the rounds read are the truth.
+            readable = self._readable_snapshot()
+            return self._replay(rounds, renew=not readable)
+        return Replayed(shown, state)
+
+    def _readable_snapshot(self) -> bool:
+        assert self.snapshot is not None
+        try:
+            scoring.resume(self.rules, self.setup, self.snapshot)
+        except scoring.StaleSnapshot:
+            return False
+        return True
 
     def _round_rows(self) -> list[StoredRound]:
         return list(self.rounds.order_by("number").values_list(*ROUND_FIELDS, named=True))
 
-    def _replay(self, rounds: Sequence[StoredRound]) -> Replayed:
-        return Replayed(rounds, scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds]))
+    def _replay(self, rounds: Sequence[StoredRound], *, renew: bool = False) -> Replayed:
+        """The rounds replayed. ``renew``: the stored snapshot is of another format or shape, so
+        the replay's is stored in its place, unless a write has moved the match on since its row
+        was read (that write stored a snapshot of its own)."""
+        state = scoring.replay_stored(self.rules, self.setup, [r.body for r in rounds])
+        if renew:
+            self.snapshot = scoring.snapshot(state)
+            # ``update`` leaves ``updated_at`` as it is: the match did not change, only how its
+            # state is kept, and the row's version is what says which moment this replay is of.
+            Match.objects.filter(pk=self.pk, updated_at=self.updated_at).update(snapshot=self.snapshot)
+        return Replayed(rounds, state)
 
     def seated(self) -> list[SeatRow]:
         """The seats in order, each with its player's name."""
@@ -328,6 +375,22 @@ class Match(models.Model):
         makes a player). ``Refused`` (the engine) or ``SiteRefused`` (an unknown or repeated
         player) when the match cannot be set up so; nothing is stored then. ``definition``: a
         house game's rules as an imported match kept them (``game`` is then its slug)."""
+        return cls._start(club, game, players, teams, options, dealer, definition, by)
+
+    @classmethod
+    def _start(
+        cls,
+        club: Club,
+        game: object,
+        players: Sequence[str | int | Player],
+        teams: object,
+        options: object,
+        dealer: object,
+        definition: object,
+        by: Any,
+    ) -> Match:
+        """``start``, inside the caller's transaction (``rematch`` reads and locks its players
+        first, in the same transaction, without a savepoint between)."""
         rules, kept = _rules_to_start(club, game, definition)
         setup = scoring.create_setup(rules, len(players), teams=teams, options=options, dealer=dealer)
         seated = _resolve_players(club, players)
@@ -364,19 +427,15 @@ class Match(models.Model):
             by=by,
         )
 
+    @transaction.atomic
     def rematch(self, *, by=None) -> Match:
         """The same game with the same players in the same seats, teams and options; the seat
-        after this match's first dealer deals first, as the deal passes round the table."""
-        players = [seat.player for seat in self.seats.select_related("player").order_by("position")]
-        return Match.start(
-            club=self.club,
-            game=self.game,
-            players=players,
-            teams=self.teams,
-            options=dict(self.options),
-            dealer=(self.dealer + 1) % self.player_count,
-            by=by,
-        )
+        after this match's first dealer deals first, as the deal passes round the table. The
+        players are read locked (``start``: no merge takes one away meanwhile)."""
+        seats = self.seats.select_related("player").select_for_update(of=("player",))
+        players = [seat.player for seat in seats.order_by("position")]
+        dealer = (self.dealer + 1) % self.player_count
+        return Match._start(self.club, self.game, players, self.teams, dict(self.options), dealer, None, by)
 
     @transaction.atomic
     def add_round(
@@ -655,14 +714,19 @@ def _name(user: object) -> str:
 
 
 def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[Player]:
+    """The players to seat, each locked until the match's seats are stored, so a merge (which
+    locks them too, ``league.merge``) cannot delete one in between: an id is read locked, a name
+    is locked once found, and one that a merge took a moment ago is ``player_merged``. Player
+    objects are the caller's to have read locked (``rematch``)."""
     errors: list[SiteError] = []
     seated: list[Player] = []
+    named: dict[int, int] = {}  # player id -> seat, for the players found by name
     for index, given in enumerate(players):
         field = f"players.{index}"
         if isinstance(given, Player):
             seated.append(given)
         elif isinstance(given, int) and not isinstance(given, bool):
-            player = club.players.filter(pk=given).first()
+            player = club.players.select_for_update().filter(pk=given).first()
             if player is None:
                 errors.append(SiteError(SiteCode.UNKNOWN_PLAYER, field))
             else:
@@ -674,8 +738,13 @@ def _resolve_players(club: Club, players: Sequence[str | int | Player]) -> list[
                 errors.append(SiteError(SiteCode.INVALID, field))
             else:
                 seated.append(club.player_named(name))
+                named[seated[-1].pk] = index
         else:
             errors.append(SiteError(SiteCode.INVALID, field))
+    if named:
+        there = set(Player.objects.select_for_update().filter(pk__in=named).values_list("pk", flat=True))
+        gone = [seat for pk, seat in named.items() if pk not in there]
+        errors += [SiteError(SiteCode.PLAYER_MERGED, f"players.{seat}") for seat in gone]
     if not errors and len({p.pk for p in seated}) != len(seated):
         errors.append(SiteError(SiteCode.DUPLICATE_PLAYER, "players"))
     if errors:

@@ -32,6 +32,7 @@ class SiteCode(StrEnum):
     INVALID = "invalid"
     REQUIRED = "required"
     UNKNOWN_PLAYER = "unknown_player"
+    PLAYER_MERGED = "player_merged"
     DUPLICATE_PLAYER = "duplicate_player"
     NOT_LAST_ROUND = "not_last_round"
     STALE_ROUND = "stale_round"

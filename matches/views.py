@@ -30,10 +30,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import scoring
 from games.protocol import GameHome, HtmxHttpRequest
-from games.registry import all_homes, home_for
+from games.registry import all_homes
 from games.round_forms import errors_by_field
 from games.tables import option_fields
 from matches.exports import results_csv
+from matches.game_homes import home_by_slug
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.house_games import HouseGame
@@ -113,7 +114,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
 def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
     """Step 2: players in seating order, first dealer, teams and options."""
     try:
-        home = home_for(game)
+        home = home_by_slug(game)
     except UnknownGame:
         raise Http404 from None
     Club.personal_for(request.user)  # every user has a table of their own to start with
@@ -169,7 +170,7 @@ def match_rules(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     options the match was set up with, and those options; over htmx the card alone, for the
     sheet's rules panel."""
     match = _match_for_member(request, match_id)
-    context = {**match_rules_context(home_for(match.game), match.setup), "match": match}
+    context = {**match_rules_context(match.home, match.setup), "match": match}
     if request.htmx:
         back = request.htmx.current_url_abs_path or reverse("match_detail", args=[match.pk])
         response = render(request, "rulebook/match_rules.html#card", {**context, "back_url": back})
@@ -184,7 +185,7 @@ def match_rules(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def match_paper(request: HttpRequest, match_id: int) -> HttpResponse:
     """This match's paper scoresheet: its options written on the head, its numbers on the back."""
     match = _match_for_member(request, match_id)
-    home, setup = home_for(match.game), match.setup
+    home, setup = match.home, match.setup
     choices = home.paper_teams(setup.players)
     teams = len(setup.teams) if setup.teams else 0
     fields = option_fields(home, setup.options)

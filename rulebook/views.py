@@ -92,15 +92,22 @@ def rules_search(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
-    home = _home_or_404(game)
+    return game_page(request, _home_or_404(game))
+
+
+def game_page(request: HttpRequest, home: GameHome) -> HttpResponse:
+    """A game's rules page; a club's house games are served so too (``matches.house_rules``)."""
     return render(request, "rulebook/game.html", {**_page_context(home), "sections": home.rules_sections()})
 
 
 @require_safe
 @vary_on_headers("HX-Request")
 def rules_section(request: HtmxHttpRequest, game: str, anchor: str) -> HttpResponse:
+    return section_page(request, _home_or_404(game), anchor)
+
+
+def section_page(request: HtmxHttpRequest, home: GameHome, anchor: str) -> HttpResponse:
     """One section as a fragment for the scoresheet's ``#rules-panel``."""
-    home = _home_or_404(game)
     context = _page_context(home)
     section = _section(home, anchor, home.rules_tables())
     if section is None:
@@ -125,9 +132,12 @@ def _number(request: HttpRequest, name: str) -> int | None:
 
 @require_safe
 def paper_sheet(request: HttpRequest, game: str) -> HttpResponse:
+    return paper_page(request, _home_or_404(game))
+
+
+def paper_page(request: HttpRequest, home: GameHome) -> HttpResponse:
     """A blank scoresheet to print, for a table that keeps score on paper: a column group per
     player (or per team), the options to note on its head, the rules reminder on the back."""
-    home = _home_or_404(game)
     choices = home.paper_columns()
     columns = _number(request, "columns")
     if columns not in choices:

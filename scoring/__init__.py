@@ -11,6 +11,7 @@ Everything the site knows about a game lives here. The apps call these:
 - ``snapshot(state)`` / ``resume(game, setup, snapshot[, scores])``: a state as a few plain
   JSON-able values (totals, deals played, the last deal, progress) and back, so a stored match
   goes on without replaying its rounds; with every deal's scores, the state holds them too.
+  ``StaleSnapshot`` when a stored one is of another format or shape: replay the rounds instead.
 
 A refusal is always a ``Refused`` exception carrying ``RuleError`` values (a code, the
 field, params); the engine never builds sentences.
@@ -21,6 +22,7 @@ from scoring.match import (
     MatchState,
     Next,
     Setup,
+    StaleSnapshot,
     Standing,
     correct_round,
     create_setup,
@@ -39,6 +41,7 @@ __all__ = [
     "Refused",
     "RuleError",
     "Setup",
+    "StaleSnapshot",
     "Standing",
     "UnknownGame",
     "all_games",

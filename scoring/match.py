@@ -376,12 +376,24 @@ def _replay_one[P, H](state: MatchState[P, H], number: int, body: object) -> Mat
         raise Refused([error.under(prefix) for error in refused.errors]) from refused
 
 
+# The layout ``snapshot`` writes and ``resume`` reads. Raise it when the meaning of a stored
+# snapshot changes in a way its keys do not show (a progress field that keeps its name but counts
+# something else): every stored snapshot of another format is then replayed instead of read.
+SNAPSHOT_FORMAT = 1
+
+
+class StaleSnapshot(ValueError):
+    """A stored snapshot ``resume`` cannot go on from: another format, a progress that is not
+    the game's (a field renamed, added or gone), or scores that are not the ones it was taken
+    after. Replaying the stored rounds gives the state; the site then stores a new snapshot."""
+
+
 def snapshot(state: MatchState[object, object]) -> dict[str, object]:
-    """What ``resume`` goes on from, as plain JSON-able values: the number of deals played, the
-    totals, the last deal's scores and the game's progress (a dataclass's fields by name, tuples
-    written as lists). Its size does not grow with the match. The site stores it beside a match's
-    rounds in the same transaction (``Match.snapshot``), so a deal does not read and replay every
-    earlier one."""
+    """What ``resume`` goes on from, as plain JSON-able values: the format, the number of deals
+    played, the totals, the last deal's scores and the game's progress (a dataclass's fields by
+    name, tuples written as lists). Its size does not grow with the match. The site stores it
+    beside a match's rounds in the same transaction (``Match.snapshot``), so a deal does not read
+    and replay every earlier one."""
     progress = state.progress
     if dataclasses.is_dataclass(progress) and not isinstance(progress, type):
         plain = {f.name: _plain(getattr(progress, f.name)) for f in dataclasses.fields(progress)}
@@ -389,6 +401,7 @@ def snapshot(state: MatchState[object, object]) -> dict[str, object]:
         plain = {"": _plain(progress)}
     last = state.log.last
     return {
+        "format": SNAPSHOT_FORMAT,
         "played": state.played,
         "totals": list(state.totals),
         "last": list(last) if last is not None else None,
@@ -405,37 +418,51 @@ def resume[P, H](
     """The state a ``snapshot`` was taken of: equal to the replay of the same rounds (a property
     test holds it for every game). A game's progress is a frozen dataclass of ints, strings,
     booleans and tuples of them (or one such value), rebuilt here from the progress of a new
-    match.
+    match. ``StaleSnapshot`` for a snapshot of another format or shape: never a ``TypeError``
+    from a progress field the game no longer has.
 
     ``scores``: every deal's scores, as the site stored them with its rounds, for a page that
-    shows them (``MatchState.scores``). Without them the state knows the totals, the number of
-    deals and the last deal's scores, which is all that playing on, the standings and what comes
-    next need; asking it for every deal's scores raises ``ValueError``."""
+    shows them (``MatchState.scores``); ``StaleSnapshot`` unless they are the deals the snapshot
+    was taken after (as many, the same last deal, adding up to its totals). Without them the
+    state knows the totals, the number of deals and the last deal's scores, which is all that
+    playing on, the standings and what comes next need; asking it for every deal's scores raises
+    ``ValueError``."""
     played, raw_totals, raw_last, raw_progress = (
         stored.get(key) for key in ("played", "totals", "last", "progress")
     )
+    if stored.get("format") != SNAPSHOT_FORMAT:
+        raise StaleSnapshot(f"{game.slug}: a snapshot of format {stored.get('format')!r}")
     if not (isinstance(played, int) and isinstance(raw_totals, list) and isinstance(raw_progress, dict)):
-        raise ValueError("not a snapshot")
+        raise StaleSnapshot(f"{game.slug}: not a snapshot")
     start = game.start(setup)
     progress: P
     if dataclasses.is_dataclass(start) and not isinstance(start, type):
+        names = {f.name for f in dataclasses.fields(start)}
+        if set(raw_progress) != names:
+            raise StaleSnapshot(f"{game.slug}: a snapshot's progress of {sorted(raw_progress)}")
         fields = {name: _frozen(value) for name, value in raw_progress.items()}
         progress = dataclasses.replace(start, **fields)
-    else:
+    elif set(raw_progress) == {""}:
         progress = cast(P, _frozen(raw_progress[""]))
+    else:
+        raise StaleSnapshot(f"{game.slug}: a snapshot's progress of {sorted(raw_progress)}")
     totals: Scores = tuple(raw_totals)
     if len(totals) != len(setup.units):
-        raise ValueError(f"{game.slug}: a snapshot of {len(totals)} units, the setup has {len(setup.units)}")
+        raise StaleSnapshot(f"{game.slug}: a snapshot of {len(totals)} units, not {len(setup.units)}")
     last = tuple(raw_last) if isinstance(raw_last, list) else None
     if scores is None:
         log = ScoreLog.resumed(played, last)
     else:
         rounds = [tuple(row) for row in scores]
-        if len(rounds) != played or (rounds and rounds[-1] != last):
-            raise ValueError(f"{game.slug}: {len(rounds)} deals' scores for a snapshot of {played}")
+        if len(rounds) != played or (rounds and rounds[-1] != last) or _column_sums(rounds, totals) != totals:
+            raise StaleSnapshot(f"{game.slug}: {len(rounds)} deals' scores for a snapshot of {played}")
         log = ScoreLog.of(rounds)
     outlook = game.outlook(setup, progress, totals)
     return MatchState(game, setup, totals, log, progress, outlook)
+
+
+def _column_sums(rounds: Sequence[Scores], like: Scores) -> Scores:
+    return tuple(sum(column) for column in zip(*rounds, strict=True)) if rounds else (0,) * len(like)
 
 
 def _plain(value: object) -> object:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import cast
 
@@ -44,24 +44,13 @@ class UnknownGame(KeyError):
     """No game has this slug."""
 
 
-_FINDERS: list[Callable[[str], RegisteredGame | None]] = []
-
-
-def add_finder(finder: Callable[[str], RegisteredGame | None]) -> None:
-    if finder not in _FINDERS:
-        _FINDERS.append(finder)
-
-
 def get_game(slug: str) -> RegisteredGame:
+    """The built-in game with this slug. A club's house game is not here: a match keeps its own
+    copy of its rules (``scoring.declared``), and nothing here reaches outside the engine."""
     try:
         return _GAMES[slug]
     except (KeyError, TypeError):
-        pass
-    if isinstance(slug, str):
-        for finder in _FINDERS:
-            if (found := finder(slug)) is not None:
-                return found
-    raise UnknownGame(slug)
+        raise UnknownGame(slug) from None
 
 
 def all_games() -> tuple[RegisteredGame, ...]:

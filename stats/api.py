@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.api.schema import ErrorsSerializer
-from players.models import Club, Player
+from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
 from stats import profile
 from stats.models import Rating, RatingChange
@@ -120,9 +120,11 @@ def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, An
 @permission_classes(MEMBERS_NOT_GUESTS)
 def club_ratings(request: Request, club_id: int) -> Response:
     club = _club_for_member(request, club_id)
+    found = profile.club_ladders(club.pk)
+    names = profile.ladder_names(found)
     ladders = [
-        {"game": ladder, "name": str(profile.ladder_name(ladder)), "ratings": [_rating_json(r) for r in rows]}
-        for ladder, rows in profile.club_ladders(club.pk).items()
+        {"game": ladder, "name": names[ladder], "ratings": [_rating_json(r) for r in rows]}
+        for ladder, rows in found.items()
     ]
     return Response({"ladders": ladders})
 
@@ -136,7 +138,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
 @permission_classes(MEMBERS_NOT_GUESTS)
 def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
     club = _club_for_member(request, club_id)
-    player = get_object_or_404(Player, club=club, pk=player_id)
+    player = profile.player_of(club, player_id)
     shown = profile.cached_profile(player)
     history = (
         RatingChange.objects.filter(player=player)

@@ -14,13 +14,50 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connections, models, router, transaction
-from django.db.models import Field, Q
+from django.db.models import F, Field, Q
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match, Seat
 from players.models import Club, Player
 from stats.rating import OVERALL, Change, Key, Result, Skill, fold
-from stats.versions import club_changed
+
+
+class ClubStats(models.Model):
+    """Per club, the version its statistics pages are kept under in the cache (``stats.profile``),
+    kept in the database as the standings keep theirs (``league.season``): the key names the
+    version and every write of what the pages show moves it in its own transaction, so a kept
+    page is right or missing, never stale. A club without a row is at 0.
+
+    A player's page reads thousands of seats for a busy player, and these change only when the
+    club's finished matches, its players' names or its ratings do (``stats.receivers``,
+    ``recompute``). The same row is what a ratings recompute locks: two recomputes of one club
+    run one after the other, on every database."""
+
+    club = models.OneToOneField(Club, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"club {self.club_id} statistics, version {self.version}"
+
+
+def club_version(club_id: int) -> int:
+    """The club's current statistics version."""
+    return ClubStats.objects.filter(club_id=club_id).values_list("version", flat=True).first() or 0
+
+
+@transaction.atomic
+def club_changed(club_id: int) -> None:
+    """What the club's statistics pages show changed, in the transaction that changes it."""
+    if not ClubStats.objects.filter(club_id=club_id).update(version=F("version") + 1):
+        _row, made = ClubStats.objects.get_or_create(club_id=club_id, defaults={"version": 1})
+        if not made:  # made by another request a moment ago
+            ClubStats.objects.filter(club_id=club_id).update(version=F("version") + 1)
+
+
+def _lock_ratings(club_id: int) -> None:
+    """Hold the club's ``ClubStats`` row until the transaction ends: one recompute at a time."""
+    ClubStats.objects.get_or_create(club_id=club_id)
+    ClubStats.objects.select_for_update().filter(club_id=club_id).values_list("club_id").get()
 
 
 class Rating(models.Model):
@@ -151,7 +188,10 @@ def rated_position(match: Match) -> Position | None:
 @transaction.atomic
 def recompute(club: Club, since: Position | None = None) -> None:
     """Rewrite the club's ratings from the match at ``since`` on (None: from scratch): delete the
-    history from there, fold the matches again from the ratings just before, store the result."""
+    history from there, fold the matches again from the ratings just before, store the result.
+    One at a time per club: a second recompute waits for the first to commit, then reads what
+    it stored (two at once deadlocked on the rows both rewrite)."""
+    _lock_ratings(club.pk)
     results, finished = finished_results(club, since)
     replaced = RatingChange.objects.filter(player__club=club)
     start: dict[Key, Skill] = {}

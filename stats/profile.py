@@ -9,24 +9,26 @@ the match finished), ratings from ``stats.models``, game statistics from the gam
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
 from django.core.cache import cache
-from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery
+from django.db.models import Avg, Count, Exists, F, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.protocol import PlayedMatch, Statistic, Text
-from games.registry import home_for
+from games.protocol import GameHome, PlayedMatch, Statistic, Text
+from matches.game_homes import names_by_slug
 from matches.models import Match, Round, Seat
-from players.models import Player
+from players.models import Club, Player
 from stats.charts import LineChart, Series
-from stats.models import Rating, RatingChange
+from stats.models import ClubStats, Rating, RatingChange, club_version
 from stats.rating import OVERALL, Skill
-from stats.versions import club_version
 
 RECENT = 10  # matches listed on the page
 HISTORY = 40  # matches in the rating history chart
@@ -79,10 +81,12 @@ def games_played(player: Player) -> list[GameLine]:
     )
     ratings = {rating.ladder: rating for rating in Rating.objects.filter(player=player)}
     statistics = game_statistics(player)
+    rows = list(rows)
+    names = names_by_slug(row["match__game"] for row in rows)
     return [
         GameLine(
             row["match__game"],
-            home_for(row["match__game"]).name,
+            names[row["match__game"]],
             row["played"],
             row["wins"],
             row["average"],
@@ -133,9 +137,11 @@ def recent_matches(player: Player, count: int = RECENT) -> list[RecentMatch]:
         .order_by("-updated_at", "-id")
         .values_list("pk", "game", "status", "place", "player_count", "finished_at", "updated_at")[:count]
     )
+    found = list(rows)
+    names = names_by_slug(row[1] for row in found)
     return [
-        RecentMatch(pk, home_for(game).name, status, place, players, finished_at or updated_at)
-        for pk, game, status, place, players, finished_at, updated_at in rows
+        RecentMatch(pk, names[game], status, place, players, finished_at or updated_at)
+        for pk, game, status, place, players, finished_at, updated_at in found
     ]
 
 
@@ -154,7 +160,8 @@ def rating_history(player: Player, count: int = HISTORY) -> LineChart | None:
     for index, (_at, game, mu, sigma, _om, _os) in enumerate(rows):
         per_game[game][index] = Skill(mu, sigma).ordinal
     series = [Series(str(_("All games")), tuple(overall))]
-    series += [Series(str(home_for(game).name), tuple(values)) for game, values in sorted(per_game.items())]
+    names = names_by_slug(per_game)
+    series += [Series(names[game], tuple(values)) for game, values in sorted(per_game.items())]
     labels = tuple(date_format(row[0], "MONTH_DAY_FORMAT") for row in rows)
     return LineChart(str(_("Rating match by match")), labels, tuple(series), decimals=1)
 
@@ -174,12 +181,14 @@ def game_statistics(player: Player, window: int = STATISTICS_WINDOW) -> dict[str
         bodies[match_id].append(body)
         scores[match_id].append(tuple(round_scores))
     played: dict[str, list[PlayedMatch]] = defaultdict(list)
+    homes: dict[str, GameHome] = {}
     for seat in reversed(seats):
         match = seat.match
+        homes.setdefault(match.game, match.home)  # a house game's from the match's own rules
         played[match.game].append(
             PlayedMatch(match.setup, seat.position, tuple(bodies[match.pk]), tuple(scores[match.pk]))  # type: ignore[arg-type]
         )
-    return {game: tuple(home_for(game).statistics(matches)) for game, matches in played.items()}
+    return {game: tuple(homes[game].statistics(matches)) for game, matches in played.items()}
 
 
 @dataclass(frozen=True)
@@ -197,12 +206,23 @@ def profile_of(player: Player) -> Profile:
     return Profile(overall_rating(player), games_played(player), head_to_head(player), rating_history(player))
 
 
+def player_of(club: Club, player_id: int) -> Player:
+    """The club's player (404 if none), read with the club's statistics version
+    (``cached_profile``'s key) in the same query."""
+    version = ClubStats.objects.filter(club_id=OuterRef("club_id")).values("version")[:1]
+    players = Player.objects.filter(club=club).annotate(stats_version=Coalesce(Subquery(version), Value(0)))
+    return get_object_or_404(players, pk=player_id)
+
+
 def cached_profile(player: Player) -> Profile:
-    """``profile_of``, kept under the club's statistics version (``stats.versions``) and the
+    """``profile_of``, kept under the club's statistics version (``ClubStats``) and the
     language (the chart's labels are written in it). Finished matches only: the recent matches,
     open ones among them, are read each time (``recent_matches``, a few index steps), so a
     round entered at an open table does not make every player page count again."""
-    key = f"player-profile:{club_version(player.club_id)}:{player.pk}:{get_language()}"
+    version = getattr(player, "stats_version", None)
+    if version is None:
+        version = club_version(player.club_id)
+    key = f"player-profile:{player.club_id}:{version}:{player.pk}:{get_language()}"
     return cast(Profile, cache.get_or_set(key, lambda: profile_of(player), PROFILE_KEPT_FOR))
 
 
@@ -216,5 +236,8 @@ def club_ladders(club_id: int) -> dict[str, list[Rating]]:
     return dict(sorted(ladders.items(), key=lambda item: (item[0] != OVERALL, item[0])))
 
 
-def ladder_name(ladder: str) -> Text:
-    return _("All games") if ladder == OVERALL else home_for(ladder).name
+def ladder_names(ladders: Iterable[str]) -> dict[str, str]:
+    """Each ladder's name (a game's, or "All games"), read for all of a page's ladders at once."""
+    ladders = list(ladders)
+    names = names_by_slug(ladder for ladder in ladders if ladder != OVERALL)
+    return {ladder: str(_("All games")) if ladder == OVERALL else names[ladder] for ladder in ladders}

@@ -1,6 +1,6 @@
 """Ratings follow the matches: every write that finishes a match, corrects a finished one or
 reopens one (an undo) asks for the club's ratings to be rewritten from that match on. And the
-club's statistics version moves on with every write a player page shows (``stats.versions``)."""
+club's statistics version moves on with every write a player page shows (``ClubStats``)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.dispatch import receiver
 from matches.models import Match
 from matches.signals import match_recorded
 from players.models import Player
+from stats.models import club_changed
 from stats.tasks import recompute_ratings
-from stats.versions import club_changed, club_committed
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def round_written(sender: object, match, state, was_finished: bool, **kwargs: ob
     """A round that finishes a match, corrects a finished one or reopens one (sent on commit).
     Rounds of an open match change no kept figure (the recent matches are read each time)."""
     if state.finished or was_finished:
-        club_committed(match.club_id)
+        club_changed(match.club_id)
 
 
 # What a write of rounds saves on its match (``Match._save_outcome``, ``confirm_round``):
@@ -44,11 +44,20 @@ ROUND_WRITE_FIELDS = frozenset({"status", "finished_at", "snapshot", "updated_at
 
 
 @receiver(post_save, sender=Match, dispatch_uid="stats.match_saved")
-@receiver(post_save, sender=Player, dispatch_uid="stats.player_saved")
-def club_object_saved(
-    sender: object, instance: Match | Player, update_fields: frozenset[str] | None = None, **kwargs: object
+def match_saved(
+    sender: object, instance: Match, update_fields: frozenset[str] | None = None, **kwargs: object
 ) -> None:
-    """A match started, deleted or restored; a player added or renamed (an opponent's name)."""
-    if isinstance(instance, Match) and update_fields is not None and update_fields <= ROUND_WRITE_FIELDS:
+    """A finished match deleted, restored or otherwise changed; a new or open match shows on no
+    player page but their recent matches, which are read each time."""
+    if update_fields is not None and update_fields <= ROUND_WRITE_FIELDS:
         return
-    club_changed(instance.club_id)
+    if instance.status == Match.Status.FINISHED:
+        club_changed(instance.club_id)
+
+
+@receiver(post_save, sender=Player, dispatch_uid="stats.player_saved")
+def player_saved(sender: object, instance: Player, created: bool = False, **kwargs: object) -> None:
+    """A player renamed or retired (an opponent's name on other players' pages); a new player is
+    on no page yet."""
+    if not created:
+        club_changed(instance.club_id)

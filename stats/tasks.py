@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.tasks import task
 
 from matches.models import Match
+from players.models import Club
 from stats.models import position_of, rated_position, recompute
 
 
@@ -22,3 +23,13 @@ def recompute_ratings(match_id: int) -> None:
     positions = [p for p in (rated_position(match), position_of(match)) if p is not None]
     if positions:
         recompute(match.club, min(positions))
+
+
+@task
+def recompute_club_ratings(club_id: int) -> None:
+    """Rewrite the club's ratings from scratch (after a merge of two players): queued, so the
+    request that merged does not wait for a club's whole history, and one at a time with the
+    others (``recompute`` locks the club's ratings)."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is not None:
+        recompute(club)

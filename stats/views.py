@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from players.models import Club, Player
+from players.models import Club
 from players.views import not_for_guests
 from stats import profile
 from stats.models import Rating
@@ -25,7 +25,7 @@ def _club_for_member(request: HttpRequest, club_id: int) -> Club:
 @require_GET
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
-    player = get_object_or_404(Player, club=club, pk=player_id)
+    player = profile.player_of(club, player_id)
     shown = profile.cached_profile(player)
     rating = shown.rating
     # The rating as a card player reads it: the cautious skill number and a place in the club.
@@ -50,5 +50,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
 @require_GET
 def club_ratings(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
-    ladders = [(profile.ladder_name(ladder), rows) for ladder, rows in profile.club_ladders(club.pk).items()]
+    found = profile.club_ladders(club.pk)
+    names = profile.ladder_names(found)
+    ladders = [(names[ladder], rows) for ladder, rows in found.items()]
     return render(request, "stats/club_ratings.html", {"club": club, "ladders": ladders})

@@ -16,8 +16,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.declared import MESSAGES
+from games.registry import home_for
 from league.models import Competition, Standing
 from matches.exports import export_club, import_club
+from matches.game_homes import home_by_slug, homes_by_slug, names_by_slug
 from matches.house_games import HouseGame
 from matches.models import Match
 from players.models import Club
@@ -170,6 +172,30 @@ def test_changing_the_game_leaves_a_started_match_as_it_was(alice_client, klaver
     alice_client.post(f"{sheet_url}rounds/", points(0, 26, 0, 0))
     alice_client.post(f"{sheet_url}rounds/", points(0, 26, 0, 0))
     assert not Match.objects.get().state().finished  # 52 is past the new limit, not the match's
+
+
+def test_a_started_matchs_rules_page_paper_sheet_and_hints_keep_the_rules_it_started_with(
+    alice_client, klaverclub
+):
+    """The club lowers Hartenjagen's limit from 100 to 50: the match started at 100 says 100 on
+    its rules page (and the sheet's rules panel), its paper sheet and its sheet, while the
+    club's game says 50."""
+    game = HouseGameFactory.create(club=klaverclub)
+    sheet_url = start_hartenjagen(alice_client, klaverclub)
+    edit = reverse("house_game_edit", args=[klaverclub.pk, game.slug])
+    assert alice_client.post(edit, {**HARTENJAGEN_FORM, "end.value": "50"}).status_code == 302
+    reaches = {limit: f"reaches {limit}" for limit in (50, 100)}
+    club_rules = alice_client.get(reverse("rules_game", args=[game.slug])).content.decode()
+    assert reaches[50] in club_rules and reaches[100] not in club_rules
+    for page in (f"{sheet_url}rules/", f"{sheet_url}paper/"):
+        shown = alice_client.get(page).content.decode()
+        assert reaches[100] in shown and reaches[50] not in shown, page
+    panel = alice_client.get(f"{sheet_url}rules/", headers={"HX-Request": "true"}).content.decode()
+    assert reaches[100] in panel and reaches[50] not in panel
+    alice_client.post(f"{sheet_url}rounds/", points(0, 26, 0, 0))
+    alice_client.post(f"{sheet_url}rounds/", points(0, 26, 0, 0))
+    sheet = alice_client.get(sheet_url)
+    assert sheet.status_code == 200 and not Match.objects.get().state().finished
 
 
 def test_members_play_but_only_managers_declare(client, bob, charlie, klaverclub):
@@ -326,14 +352,28 @@ def test_the_competition_form_offers_the_club_house_games(alice_client, klavercl
     assert f'value="{game.slug}"' in page
 
 
-def test_the_engine_registry_finds_a_house_game_by_slug_with_the_club_rules_now(klaverclub):
+def test_the_engine_registry_knows_the_built_in_games_only(klaverclub, django_assert_num_queries):
     game = HouseGameFactory.create(club=klaverclub)
-    assert get_game(game.slug).player_counts == (3, 4, 5, 6)
-    game.change({**TEMPLATES["hartenjagen"], "players": {"min": 4, "max": 4}})
-    assert get_game(game.slug).player_counts == (4,)
+    with django_assert_num_queries(0), pytest.raises(UnknownGame):
+        get_game(game.slug)
+    with django_assert_num_queries(0), pytest.raises(UnknownGame):
+        home_for(game.slug)
     assert game.slug not in {known.slug for known in all_games()}
+
+
+def test_a_page_with_a_slug_reads_the_house_game_with_the_club_rules_now(
+    klaverclub, django_assert_num_queries
+):
+    game = HouseGameFactory.create(club=klaverclub)
+    assert home_by_slug(game.slug).game.player_counts == (3, 4, 5, 6)
+    game.change({**TEMPLATES["hartenjagen"], "players": {"min": 4, "max": 4}})
+    with django_assert_num_queries(1):
+        homes = homes_by_slug([game.slug, "duizenden", "canasta"])
+    assert homes[game.slug].game.player_counts == (4,)
     with pytest.raises(UnknownGame):
-        get_game("house-000000000000")
+        home_by_slug("house-000000000000")
+    with django_assert_num_queries(0):
+        assert names_by_slug(["duizenden"]) == {"duizenden": "Duizenden"}
 
 
 def test_a_match_takes_a_house_game_only_from_its_own_club(klaverclub, charlie):

@@ -222,6 +222,25 @@ MATRIX: list[Row] = [
     ),
     page("rules_section", "GET", rules_anchor, (302, 302, 302, 302, 302, 302)),
     page("rules_paper", "GET", lambda w: reverse("rules_paper", args=[GAME]), (200, 200, 200, 200, 200, 200)),
+    # A club's house game's rules at the same addresses: public, as a rule is no secret.
+    page(
+        "house_rules_game",
+        "GET",
+        lambda w: reverse("house_rules_game", args=[w.house_game.slug]),
+        (200, 200, 200, 200, 200, 200),
+    ),
+    page(
+        "house_rules_section",
+        "GET",
+        lambda w: reverse("house_rules_section", args=[w.house_game.slug, "deal"]),
+        (302, 302, 302, 302, 302, 302),
+    ),
+    page(
+        "house_rules_paper",
+        "GET",
+        lambda w: reverse("house_rules_paper", args=[w.house_game.slug]),
+        (200, 200, 200, 200, 200, 200),
+    ),
     page("signup", "GET", lambda w: reverse("signup"), (200, 200, 200, 200, 200, 200)),
     page("login", "GET", lambda w: reverse("login"), (200, 200, 200, 200, 200, 200)),
     page("logout", "POST", lambda w: reverse("logout"), (302, 302, 302, 302, 302, 302)),

@@ -9,8 +9,8 @@ from typing import Any
 
 from django import template
 
-from games.registry import home_for
 from league.provisional import OpenMatch, OpenTable
+from matches.game_homes import names_by_slug
 
 register = template.Library()
 
@@ -31,11 +31,18 @@ def progression_rows(progression: Iterable[tuple[Any, Sequence[object]]]) -> dic
 def open_table_rows(open_tables: Iterable[tuple[OpenMatch, OpenTable]]) -> dict[str, Any]:
     """A ``<li>`` per table still playing: where it plays (or its game and when it started), its
     deals so far and what each player would score if it ended now (``league.provisional``)."""
-    return {"tables": [(match, table, home_for(match.game).name) for match, table in open_tables]}
+    return {"tables": [(match, table, match.name) for match, table in open_tables]}
 
 
 @register.inclusion_tag("league/evening_rows.html")
 def evening_rows(evenings: Iterable[Any], several_games: bool) -> dict[str, Any]:
     """A ``<li>`` per evening of the season (annotated with its ``table_count``): its date, its
-    game where the competition has several, its tables and whether it counts."""
+    game where the competition has several (the names read once for all of them), its tables
+    and whether it counts."""
+    if several_games:
+        evenings = list(evenings)
+        unnamed = [evening for evening in evenings if "game_name" not in vars(evening)]
+        names = names_by_slug(evening.game for evening in unnamed)
+        for evening in unnamed:
+            evening.game_name = names[evening.game]
     return {"evenings": evenings, "several_games": several_games}

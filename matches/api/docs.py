@@ -40,7 +40,7 @@ BODY_ERRORS = {400: ERROR, 413: ERROR, 415: ERROR}
 
 # The ``responses=`` of each operation in matches/api/views.py and matches/api/clubs.py, complete.
 MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}
-MATCH_CREATE = {201: MatchSerializer, **BODY_ERRORS, **AUTH_ERRORS}
+MATCH_CREATE = {201: MatchSerializer, 409: ERROR, **BODY_ERRORS, **AUTH_ERRORS}
 MATCH_RETRIEVE = {200: MatchSerializer, **AUTH_ERRORS, **NOT_FOUND}
 MATCH_DELETE = {204: None, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_LIST = {200: RoundSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND}

@@ -35,6 +35,10 @@ CONFLICT_STATUS = {
 }
 
 
+# Refusals of what another request stored a moment ago, not of the request: 409.
+RACED = frozenset({SiteCode.PLAYER_MERGED})
+
+
 def conflict_response(conflict: Conflict, existing: dict[str, Any] | None) -> Response:
     """409/422 with the error and, for a stale phone, the round already stored in its place."""
     body: dict[str, Any] = {"errors": error_list([conflict.error])}
@@ -53,7 +57,9 @@ def refusal_response(exc: Exception) -> Response | None:
         return refused_response(exc)
     if isinstance(exc, SiteRefused):
         set_rollback()
-        return Response({"errors": error_list(exc.errors)}, status=status.HTTP_400_BAD_REQUEST)
+        raced = any(error.code in RACED for error in exc.errors)
+        code = status.HTTP_409_CONFLICT if raced else status.HTTP_400_BAD_REQUEST
+        return Response({"errors": error_list(exc.errors)}, status=code)
     return None
 
 

@@ -4,6 +4,7 @@ club page, at an evening's presence list and through the API; Bob (member) may o
 from __future__ import annotations
 
 import datetime
+from types import SimpleNamespace
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -115,6 +116,42 @@ def test_two_players_who_sat_at_one_table_are_not_merged(klaverclub):
         merge_players(anna, bram)
     assert refused.value.code == "played_together"
     assert Seat.objects.filter(match=match).count() == 2 and klaverclub.players.count() == 2
+
+
+def test_two_players_at_two_tables_of_one_evening_round_are_not_merged(client, alice, klaverclub, evening):
+    """Anna and "Anna B." sat at two tables of round 1: merged, one player would hold both seats
+    of that round (and both tables' points), so the merge is refused, naming the round."""
+    anna, twin, bram, cor = (
+        PlayerFactory.create(club=klaverclub, name=n) for n in ("Anna", "Anna B.", "Bram", "Cor")
+    )
+    tables = evening.start_tables([[anna.pk, bram.pk], [twin.pk, cor.pk]])
+    assert {table.round for table in tables} == {1}
+    with pytest.raises(ValidationError) as refused:
+        merge_players(anna, twin)
+    assert refused.value.code == "played_same_round"
+    assert refused.value.params["round"] == 1
+    assert Player.objects.filter(pk=twin.pk).exists() and Seat.objects.filter(player=twin).count() == 1
+    client.force_login(alice)
+    response = client.post(
+        reverse("player_merge", args=[klaverclub.pk, twin.pk]), {"into": anna.pk}, follow=True
+    )
+    assert "played in the same round (round 1 of the evening of" in response.content.decode()
+    api = _api_client(alice)
+    answer = api.post(reverse("api-club-player-merge", args=[twin.pk]), {"into": anna.pk}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["code"] == "played_same_round", answer.json()
+
+
+def test_a_merge_queues_the_ratings_recompute_once_it_is_stored(klaverclub, monkeypatch):
+    from league import merge
+
+    queued: list[int] = []
+    monkeypatch.setattr(merge, "recompute_club_ratings", SimpleNamespace(enqueue=queued.append))
+    play(klaverclub, ["Anna", "Bram"])
+    play(klaverclub, ["Anna B.", "Cor"])
+    anna, twin = klaverclub.players.get(name="Anna"), klaverclub.players.get(name="Anna B.")
+    merge_players(anna, twin)
+    assert queued == [klaverclub.pk]
 
 
 def test_a_newcomer_is_added_at_the_presence_list_and_ticked(client, alice, evening):

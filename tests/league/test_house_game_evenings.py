@@ -69,3 +69,31 @@ def test_the_draw_starts_every_table_with_the_house_game(klaverclub, alice, hart
     assert scored.status_code == 201
     tables[0].match.refresh_from_db()
     assert tables[0].match.state().totals == (0, 26, 26, 26)
+
+
+def test_the_season_page_reads_its_house_games_names_the_same_for_one_evening_or_four(
+    client, alice, klaverclub, hartenjagen
+):
+    """The evenings of a season of two games each name their game: the house games are read
+    for all of them at once, not once per evening."""
+    import datetime
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    competition = CompetitionFactory.create(club=klaverclub, games=["duizenden", hartenjagen.slug])
+    client.force_login(alice)
+    url = reverse("league_standings", args=[competition.pk])
+
+    def house_reads(evenings: int) -> int:
+        for day in range(competition.evenings.count(), evenings):
+            EveningFactory.create(
+                competition=competition, game=hartenjagen.slug, date=datetime.date(2026, 10, 1 + day)
+            )
+        client.get(url)  # the cached fragments made
+        with CaptureQueriesContext(connection) as counted:
+            page = client.get(url)
+        assert page.content.decode().count("Hartenjagen ·") >= evenings
+        return sum("matches_housegame" in query["sql"] for query in counted.captured_queries)
+
+    assert house_reads(1) == house_reads(4)

@@ -55,7 +55,7 @@ def _row(**values):
 def _match(**table) -> OpenMatch:
     started = datetime(2026, 12, 1, 19, tzinfo=UTC)
     where = {"round": None, "number": None, "day": None, **table}
-    return OpenMatch(pk=1, created_at=started, game="duizenden", **where)
+    return OpenMatch(pk=1, created_at=started, game="duizenden", **where, name="Duizenden")
 
 
 def test_ranks_points_and_trends_read_as_before():

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from matches.models import Match
 from players.models import Club, Player
-from stats import versions as stats_versions
-from stats.models import Rating
+from stats.models import Rating, club_changed
 from tests.factories import PlayerFactory
 from tests.stats.support import deal, finished_match
 
@@ -117,10 +116,10 @@ def test_pages_cost_the_same_queries_for_two_matches_or_many(client, club, alice
 
 
 def computed_queries(client, url: str) -> int:
-    """The queries of a page whose figures are not kept (``stats.versions``): the club's
+    """The queries of a page whose figures are not kept (``ClubStats``): the club's
     version is dropped as any change of the club drops it."""
     club_id = Club.objects.get(players__name="Anna").pk
-    stats_versions.club_changed(club_id)
+    club_changed(club_id)
     return queries(client, url)
 
 
