@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.contrib.auth import authenticate
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from knox.models import get_token_model
 from knox.settings import knox_settings
 from rest_framework import exceptions, serializers, status
@@ -52,6 +53,7 @@ class TokenSerializer(serializers.Serializer):
 @authentication_classes([])
 @permission_classes([AllowAny])
 @throttle_scope("login")
+@sensitive_variables("credentials", "request", "key")
 def obtain_token(request: Request) -> Response:
     credentials = CredentialsSerializer(data=request.data)
     credentials.is_valid(raise_exception=True)

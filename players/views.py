@@ -40,6 +40,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
@@ -89,6 +90,7 @@ SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 logger = logging.getLogger(__name__)
 
 
+@sensitive_post_parameters()
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     """A new account; for a guest, the guest's own account made permanent, matches and all.
@@ -447,6 +449,7 @@ def player_retire(request: HtmxHttpRequest, club_id: int, player_id: int) -> Htt
     return _changed(request, club)
 
 
+@sensitive_variables("token", "invitation")
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Anyone with the link sees which club it is for; joining needs a login (or a new account,
@@ -539,6 +542,7 @@ def account(request: HtmxHttpRequest) -> HttpResponse:
     return _render_account(request, DeleteAccountForm(request.user))
 
 
+@sensitive_post_parameters()
 @login_required
 @require_POST
 def account_delete(request: HtmxHttpRequest) -> HttpResponse:
