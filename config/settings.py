@@ -128,6 +128,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # The known-device cookie on the answer to a log-in (players/guessing.py).
+    "players.guessing.KnownDeviceMiddleware",
     # Last, so that it sees the lockout flag that a login attempt set on the request.
     "axes.middleware.AxesMiddleware",
 ]
@@ -263,6 +265,13 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "players.lockout.locked_out"
 AXES_CLIENT_IP_CALLABLE = "players.addresses.client_address"
+# Failed log-ins per account, from any address, counted for a day after the last one: past ten,
+# each try waits 15 s after the last failure, twice that after the next, up to an hour; a device
+# the account signed in on before never waits (players/guessing.py).
+ACCOUNT_FAILURES_FREE = envint("ACCOUNT_FAILURES_FREE", 10)
+ACCOUNT_FIRST_DELAY = timedelta(seconds=15)
+ACCOUNT_LONGEST_DELAY = timedelta(hours=1)
+ACCOUNT_FAILURE_WINDOW = timedelta(hours=24)
 
 # "Keep score now" (players.models.Guest): guests nobody claimed are deleted after this many days
 # by `manage.py purge_guests` (run it daily); one IP address makes at most so many an hour.

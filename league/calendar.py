@@ -5,12 +5,16 @@ options its tables start with, so members see the club nights in their own calen
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from league.models import Evening
 from players.models import Club
+
+# What ``league.models.new_calendar_token`` makes (32 random bytes, URL-safe base64).
+CALENDAR_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
 def club_feed(club: Club, domain: str) -> bytes:

@@ -22,9 +22,10 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league.calendar import club_feed
+from league.calendar import CALENDAR_TOKEN, club_feed
 from league.forms import (
     AttachForm,
     CompetitionChangeForm,
@@ -539,14 +540,19 @@ def honours(request: HttpRequest, club_id: int) -> HttpResponse:
 # --- the club's calendar feed -------------------------------------------------------------------
 
 
+@sensitive_variables("token", "calendar")
 @require_safe
 def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
-    """The club's evenings for a calendar app: no login, the private link is the key."""
+    """The club's evenings for a calendar app: no login, the private link is the key. Not kept
+    by a shared cache (a revoked link must stop working there too); the calendar app asks anew."""
+    if not CALENDAR_TOKEN.fullmatch(token):  # nothing else is a token: no query for it
+        raise Http404
     calendar = get_object_or_404(ClubCalendar.objects.select_related("club"), token=token)
     response = HttpResponse(
         club_feed(calendar.club, request.get_host()), content_type="text/calendar; charset=utf-8"
     )
     response["Content-Disposition"] = 'inline; filename="club-evenings.ics"'
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 

@@ -57,6 +57,7 @@ from players.forms import (
     RoleForm,
     SignupForm,
 )
+from players.guessing import wait_for_account
 from players.middleware import LANGUAGE_SESSION_KEY, THEME_SESSION_KEY
 from players.models import (
     Club,
@@ -240,6 +241,22 @@ class PasswordResetView(auth_views.PasswordResetView):
             return _retry_later(self.form_invalid(form), wait)
         super().form_valid(form)  # queues the mails (form.save), answers a redirect we replace
         return RedirectThenSend(self.get_success_url(), form.send_later)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's, and an account guessed from many addresses waits before its next try (429 with
+    ``Retry-After``; players/guessing.py): no password is checked then, and the form comes back
+    with the username as typed. A device the account signed in on before never waits."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        wait = wait_for_account(request, username)
+        if wait is None:
+            return super().post(request, *args, **kwargs)
+        # Unbound: a bound form would check the password as soon as the page shows its errors.
+        form = self.get_form_class()(request, initial={"username": username})
+        context = self.get_context_data(form=form, locked_out=wait_message(wait))
+        return _retry_later(self.render_to_response(context), wait)
 
 
 # --- access helpers ---------------------------------------------------------------------------
