@@ -153,7 +153,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
 class EveningSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Evening
-        fields = ["id", "date", "game", "counts"]
+        fields = ["id", "date", "starts_at", "game", "counts"]
 
 
 class CompetitionDetailSerializer(CompetitionSerializer):
@@ -244,6 +244,9 @@ class EveningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     competition = serializers.IntegerField()
     date = serializers.DateField()
+    starts_at = serializers.TimeField(
+        allow_null=True, help_text="when play begins, in the club's time zone; null: not given"
+    )
     game = serializers.CharField(
         help_text="the game its tables play: one of the competition's games (a built-in game or a "
         "house game of the club)"
@@ -495,6 +498,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
         "id": evening.pk,
         "competition": evening.competition_id,
         "date": evening.date,
+        "starts_at": evening.starts_at,
         "game": evening.game,
         "counts": evening.counts,
         "present": sorted(evening.present.values_list("pk", flat=True)),
@@ -522,7 +526,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
 @extend_schema(
     methods=["PATCH"],
     operation_id="evenings_partial_update",
-    summary="Change an evening's date or whether it counts (owners and admins); standings rebuilt",
+    summary="Change an evening's date, time or whether it counts (owners and admins); standings rebuilt",
     request=EveningBodySerializer,
     responses={200: EveningSerializer, **WRITE_REFUSED},
 )

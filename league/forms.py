@@ -7,6 +7,8 @@ checked by one set of rules whichever way it comes in.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -160,6 +162,17 @@ class CompetitionForm(forms.ModelForm):
         Meta.fields[-1],
     ]
 
+    def clean_name(self) -> str:
+        """Kept as a club's name is (and as ``import_club`` reads one back): spaces, tabs and line
+        breaks made one space, the ends trimmed; other control characters refused. The API writes
+        through this form, so it cleans alike."""
+        name = " ".join(str(self.cleaned_data.get("name") or "").split())
+        if not name:
+            raise forms.ValidationError(_("This field is required."), code="required")
+        if any(unicodedata.category(char) in {"Cc", "Cs"} for char in name):
+            raise forms.ValidationError(_("This is not a name."), code="invalid")
+        return name
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.club_id is not None:  # the club's house games after the five
@@ -276,13 +289,17 @@ class CompetitionForm(forms.ModelForm):
 
 
 class EveningForm(forms.ModelForm):
-    """A new evening of ``competition``: its date, whether it counts, and its game when the
-    competition has several (otherwise the evening plays the one game)."""
+    """A new evening of ``competition``: its date, when play begins (optional), whether it
+    counts, and its game when the competition has several (otherwise the evening plays the one
+    game)."""
 
     class Meta:
         model = Evening
-        fields = ["date", "game", "counts"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        fields = ["date", "starts_at", "game", "counts"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(self, *args: Any, competition: Competition, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -340,7 +357,12 @@ class SeatingForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = min(max(get_game(evening.game).player_counts), MAX_SEATS)
-        count = int(self.data.get("tables", 0) or 0) if self.is_bound else len(seatings) or 1
+        # A count as typed: anything but a few digits (a word, 1e3, 5,000 digits) is one table.
+        typed = str(self.data.get("tables", "") or "") if self.is_bound else ""
+        if self.is_bound:
+            count = int(typed) if re.fullmatch(r"[0-9]{1,3}", typed) else 1
+        else:
+            count = len(seatings) or 1
         self.count = max(1, min(count, MAX_TABLES))
         present = set(evening.present.values_list("pk", flat=True))
         players = list(

@@ -10,6 +10,7 @@ written as ``matches.exports.spreadsheet_row`` writes them (a name is never a li
 from __future__ import annotations
 
 import csv
+import re
 from decimal import Decimal
 
 from django.contrib import messages
@@ -479,7 +480,8 @@ def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
     club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
     _may_manage(request, club)
     gone = get_object_or_404(club.players, pk=player_id)
-    kept = club.players.filter(pk=request.POST.get("into") or 0).first()
+    into = request.POST.get("into", "")
+    kept = club.players.filter(pk=into).first() if re.fullmatch(r"[0-9]{1,18}", into) else None
     try:
         if kept is None:
             raise ValidationError(_("Choose another player of the same club."), code="invalid")

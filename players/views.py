@@ -22,6 +22,8 @@ saying what goes, what stays, and who takes over the clubs one alone owns.
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate
@@ -89,6 +91,7 @@ NEW_INVITATION = "new_invitation"  # session key: the link just made, shown once
 SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 logger = logging.getLogger(__name__)
+GUEST_WINDOW = 3600  # seconds: GUEST_STARTS_PER_HOUR are counted from an address's first
 
 
 @sensitive_post_parameters()
@@ -135,7 +138,9 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("new_match")
     key = f"guest-starts:{client_address(request)}"
-    cache.add(key, 0, timeout=3600)
+    now = time.time()
+    if cache.add(key, 0, timeout=GUEST_WINDOW):
+        cache.set(f"{key}:since", now, timeout=GUEST_WINDOW)
     starts: int | None
     try:
         starts = cache.incr(key)
@@ -144,7 +149,10 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     # No count (the cache is down: django-redis answers None) lets the visitor in: a cache that
     # cannot count must not turn "Keep score now" into an error page.
     if starts is not None and starts > settings.GUEST_STARTS_PER_HOUR:
-        return render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
+        response = render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
+        since = cache.get(f"{key}:since") or now
+        response["Retry-After"] = str(max(1, math.ceil(since + GUEST_WINDOW - now)))
+        return response
     guest = Guest.start()
     login(request, guest.user, backend=SIGN_IN_BACKEND)
     request.session[GUEST_SESSION_KEY] = True
