@@ -65,7 +65,8 @@ def test_asking_which_usernames_are_taken_is_throttled_per_slash_64(settings):
     """Sign-up names a taken username; from one /64 the question is asked ten times an hour,
     not ten times per address."""
     UserFactory(username="taken")
-    form = {"username": "taken", "email": "", "password1": "Long-enough-9c26", "password2": "Long-enough-9c26"}
+    password = "Long-enough-9c26"
+    form = {"username": "taken", "email": "", "password1": password, "password2": password}
     codes = [
         Client().post("/accounts/signup/", form, REMOTE_ADDR=f"2001:db8:0:7::{n:x}").status_code
         for n in range(1, 13)
