@@ -215,31 +215,35 @@ class Reporter(ExceptionReporter):
             data["request_GET_items"] = [(key, HIDDEN) for key in self.request.GET]
         return data
 
-    def get_traceback_text(self) -> str:
-        text = super().get_traceback_text()
-        return scrub(text, secret_parts(self.request)) if self.request is not None else text
-
-    def get_traceback_html(self) -> str:
-        html = super().get_traceback_html()
-        return scrub(html, secret_parts(self.request)) if self.request is not None else html
-
 
 class ReportMailHandler(AdminEmailHandler):
     """Django's mail to the admins, with the count of the same error held back since the last
     mail (``OncePerKind``) and the address's secrets hidden from the subject too."""
 
+    secrets: list[str] = []
+
     def emit(self, record: logging.LogRecord) -> None:
         if not settings.ADMINS:
             return
         request = getattr(record, "request", None)
-        secrets = secret_parts(request) if isinstance(request, HttpRequest) else []
-        scrubbed = copy(record)
-        scrubbed.msg = scrub(record.getMessage(), secrets)
-        scrubbed.args = ()
+        # Read by send_mail: emit runs under the handler's lock, one record at a time.
+        self.secrets = secret_parts(request) if isinstance(request, HttpRequest) else []
+        counted = copy(record)
+        counted.msg, counted.args = record.getMessage(), ()
         unreported = getattr(record, "unreported", 0)
         if unreported:
-            scrubbed.msg += f" (and {unreported} more like it since the last mail)"
-        super().emit(scrubbed)
+            counted.msg += f" (and {unreported} more like it since the last mail)"
+        super().emit(counted)
+
+    def send_mail(self, subject: Any, message: Any, *args: Any, **kwargs: Any) -> None:
+        """The subject, the text and the HTML (if any) with the address's secrets hidden, wherever
+        they turn up (an exception's message, the first line of Django's report)."""
+        html = kwargs.get("html_message")
+        if html:
+            kwargs["html_message"] = scrub(html, self.secrets)
+        super().send_mail(
+            scrub(str(subject), self.secrets), scrub(str(message), self.secrets), *args, **kwargs
+        )
 
 
 # --- Sentry -------------------------------------------------------------------------------------

@@ -355,6 +355,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge fetched from an outside validator (the CSP would block it anyway).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # A body that refuses unknown keys says so (additionalProperties: false, matches/api/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "matches.api.schema.close_bodies",
+    ],
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
 # once a minute, knox's MIN_REFRESH_INTERVAL), and a password change or POST /api/auth/logout/

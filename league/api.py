@@ -56,7 +56,7 @@ from league.merge import merge_players
 from league.models import Competition, Evening, StandingRow, StillPlaying, Table, club_plays, roll_of_honour
 from league.seating import NoSeating
 from matches.api.docs import ERROR
-from matches.api.schema import JSONStringField
+from matches.api.schema import JSONStringField, closed_body
 from matches.models import Match, Seat
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
@@ -81,6 +81,10 @@ class _Body(serializers.Serializer):
         **serializers.ModelSerializer.serializer_field_mapping,
         models.BooleanField: JSONBooleanField,
     }
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        closed_body(cls)  # the schema says so too
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         fields = self.fields
@@ -685,7 +689,7 @@ def evening_attach(request: Request, evening_id: int) -> Response:
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = JSONStringField(max_length=60)
+    name = JSONStringField(min_length=1, max_length=60)
     user = serializers.CharField(
         read_only=True, allow_null=True, help_text="the member who plays as this player"
     )

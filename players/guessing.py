@@ -39,6 +39,10 @@ KNOWN_DEVICE_AGE = 365 * 24 * 3600
 KNOWN_ACCOUNTS_PER_DEVICE = 5
 
 
+def _now() -> float:
+    return time.time()
+
+
 def account_digest(username: str) -> str:
     """An account as it is counted and remembered: any case alike, kept as a digest."""
     return hashlib.sha256(username.strip().lower().encode()).hexdigest()[:24]
@@ -84,7 +88,7 @@ def wait_for_account(request: HttpRequest, username: str) -> int | None:
     failures, last = found.get(count_key) or 0, found.get(last_key)
     if last is None:
         return None
-    left = last + delay_after(failures) - time.time()
+    left = last + delay_after(failures) - _now()
     return math.ceil(left) if left > 0 else None
 
 
@@ -117,7 +121,7 @@ def count_failure(
         cache.add(count_key, 0, timeout=window)
         cache.incr(count_key)
         cache.touch(count_key, timeout=window)
-        cache.set(last_key, time.time(), timeout=window)
+        cache.set(last_key, _now(), timeout=window)
     except Exception:  # gone between add and incr, or no cache: one failure not counted
         pass
 

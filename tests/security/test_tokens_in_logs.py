@@ -75,7 +75,7 @@ def test_no_token_of_a_journey_reaches_a_log_line_or_a_mail(secrets, settings, c
         seen.append(client.get(address.replace(".ics", "x.ics").rstrip("/") + "x/").status_code)
     seen.append(client.get("/api/matches/", headers=api).status_code)
     seen.append(client.post(f"/invite/{found['invitation']}/").status_code)  # to the log-in page
-    monkeypatch.setattr("players.middleware.UserLanguageMiddleware.__call__", crash)
+    monkeypatch.setattr("django_htmx.middleware.HtmxDetails", crash)
     for address in [*addresses, "/api/matches/"]:
         forget_sent()  # a mail for each crash, not one per kind
         cache.clear()
