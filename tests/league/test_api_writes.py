@@ -209,6 +209,7 @@ def test_alice_adds_an_evening_that_counts_unless_she_says_otherwise(competition
         "id": evening.pk,
         "competition": competition.pk,
         "date": "2026-12-08",
+        "starts_at": None,
         "game": "duizenden",
         "counts": True,
         "present": [],
