@@ -3,7 +3,8 @@ environment (``GUNICORN_WORKERS``, ``PORT``...) or on the command line.
 
 Sync workers, two per core plus one: a request is short CPU work plus a few fast queries, so
 more workers than cores keeps the CPU busy while one waits on PostgreSQL. ``max_requests`` with
-jitter recycles a worker now and then so a slow leak cannot grow for ever.
+jitter recycles a worker now and then so a slow leak cannot grow for ever. The access log names
+each address by its route (``logger_class``), as the JSON request log does.
 """
 
 import multiprocessing
@@ -18,5 +19,8 @@ keepalive = 5
 max_requests = 2000
 max_requests_jitter = 200
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# Each request's address written as its route, /live/<token>/, never a token, a query string or
+# a referer (config/access_log.py).
+logger_class = "config.access_log.RouteAccessLogger"
 errorlog = "-"
 wsgi_app = "config.wsgi:application"

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, ResolverMatch, resolve
 
 REQUESTS = logging.getLogger("scoreblok.requests")
 
@@ -70,12 +71,16 @@ class OutageMailedOnce(logging.Filter):
         return True
 
 
-def logged_path(request: HttpRequest) -> str:
-    """The path with every URL argument that may be a secret replaced by its name; the query
-    string is left out. An address no URL matches is logged as it came (it names nothing)."""
-    match = request.resolver_match
+# A path segment no URL names but that is long enough to be a token, a signature or a key (an
+# address mistyped by one character, a link without its last slash): logged as ``<?>``.
+TOKEN_LIKE = re.compile(r"(?<=/)[A-Za-z0-9_:.%-]{20,}(?=/|\.|$)")
+
+
+def route_path(path: str, match: ResolverMatch | None) -> str:
+    """``path`` as ``match`` names it: every URL argument that may be a secret replaced by its
+    name, ``/live/<token>/tv/``. A path no URL matches is kept but for its token-like parts."""
     if match is None or match.route.startswith("^"):
-        return request.path
+        return TOKEN_LIKE.sub("<?>", path)
 
     def shown(argument: re.Match[str]) -> str:
         name = argument["name"]
@@ -84,6 +89,49 @@ def logged_path(request: HttpRequest) -> str:
         return f"<{name}>"
 
     return "/" + ROUTE_ARGUMENT.sub(shown, match.route)
+
+
+def resolved(request: HttpRequest) -> ResolverMatch | None:
+    """The request's URL match, also for a request that failed before Django resolved it."""
+    if request.resolver_match is not None:
+        return request.resolver_match
+    try:
+        return resolve(request.path_info, getattr(request, "urlconf", None))
+    except (Resolver404, ValueError):
+        return None
+
+
+def resolve_path(path: str) -> str:
+    """``route_path`` for a bare path (gunicorn's access log, a referer)."""
+    try:
+        return route_path(path, resolve(path))
+    except (Resolver404, ValueError):
+        return route_path(path, None)
+
+
+def logged_path(request: HttpRequest) -> str:
+    """The path with every URL argument that may be a secret replaced by its name; the query
+    string is left out."""
+    return route_path(request.path, resolved(request))
+
+
+def secret_parts(request: HttpRequest) -> list[str]:
+    """The values in ``request``'s address that ``logged_path`` hides, longest first, and the
+    query string's long values (a ``next`` holding an invitation's address): what a report about
+    the request must not show."""
+    match = resolved(request)
+    shown = set()
+    if match is not None and not match.route.startswith("^"):
+        shown = {
+            argument["name"]
+            for argument in ROUTE_ARGUMENT.finditer(match.route)
+            if argument["converter"] in SHOWN_CONVERTERS
+        }
+    secrets = {str(value) for name, value in (match.kwargs.items() if match else ()) if name not in shown}
+    secrets |= set(TOKEN_LIKE.findall(request.path))
+    for _name, value in request.GET.lists():
+        secrets |= {part for part in value if len(part) >= 20}
+    return sorted((secret for secret in secrets if len(secret) >= 6), key=len, reverse=True)
 
 
 def _user_id(request: HttpRequest) -> int | None:

@@ -100,6 +100,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # One log line a request with LOG_FORMAT=json (config/logs.py); first, to time all the rest.
     "config.logs.RequestLogMiddleware",
+    # The request at hand for Sentry's last look at an event (config/reports.py).
+    "config.reports.CurrentRequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # HTML and JSON compressed (a sheet is 5 to 10 times smaller). BREACH: Django's gzip adds
     # random bytes to every response and the CSRF token is masked anew each time, so a secret
@@ -126,6 +128,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # The known-device cookie on the answer to a log-in (players/guessing.py).
+    "players.guessing.KnownDeviceMiddleware",
     # Last, so that it sees the lockout flag that a login attempt set on the request.
     "axes.middleware.AxesMiddleware",
 ]
@@ -261,6 +265,13 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "players.lockout.locked_out"
 AXES_CLIENT_IP_CALLABLE = "players.addresses.client_address"
+# Failed log-ins per account, from any address, counted for a day after the last one: past ten,
+# each try waits 15 s after the last failure, twice that after the next, up to an hour; a device
+# the account signed in on before never waits (players/guessing.py).
+ACCOUNT_FAILURES_FREE = envint("ACCOUNT_FAILURES_FREE", 10)
+ACCOUNT_FIRST_DELAY = timedelta(seconds=15)
+ACCOUNT_LONGEST_DELAY = timedelta(hours=1)
+ACCOUNT_FAILURE_WINDOW = timedelta(hours=24)
 
 # "Keep score now" (players.models.Guest): guests nobody claimed are deleted after this many days
 # by `manage.py purge_guests` (run it daily); one IP address makes at most so many an hour.
@@ -273,12 +284,15 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Mail (password reset): the console while developing, SMTP (EMAIL_HOST...) in production.
 _DEFAULT_MAIL_BACKEND = "console" if LOCAL else "smtp"
+_MAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND", f"django.core.mail.backends.{_DEFAULT_MAIL_BACKEND}.EmailBackend"
+)
+_SMTP = _MAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
-        "BACKEND": os.environ.get(
-            "EMAIL_BACKEND", f"django.core.mail.backends.{_DEFAULT_MAIL_BACKEND}.EmailBackend"
-        ),
-        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")} if not LOCAL else {},
+        "BACKEND": _MAIL_BACKEND,
+        # The host is SMTP's option; another backend (console, file, a service's) takes none.
+        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")} if _SMTP and not LOCAL else {},
     },
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Scoreblok <noreply@scoreblok.example>")
@@ -349,6 +363,11 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "league.models.Competition.Kind",
         "HouseGameEndKindEnum": "scoring.declared.EndKind",
     },
+    # A body that refuses unknown keys says so (additionalProperties: false, matches/api/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "matches.api.schema.close_bodies",
+    ],
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
 # once a minute, knox's MIN_REFRESH_INTERVAL), and a password change or POST /api/auth/logout/
@@ -407,15 +426,19 @@ if not LOCAL:
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
 ADMINS = [address.strip() for address in os.environ.get("ADMINS", "").split(",") if address.strip()]
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Neither gets a password, a token, a cookie or a request body, and neither floods: one report
+# per kind of error every ten minutes, with the count of the rest (config/reports.py).
+DEFAULT_EXCEPTION_REPORTER = "config.reports.Reporter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reports.ReportFilter"
 if SENTRY_DSN and not TESTING:
     import sentry_sdk
+    from sentry_sdk.integrations.logging import ignore_logger
 
-    sentry_sdk.init(
-        dsn=SENTRY_DSN,
-        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
-        send_default_pii=False,
-        traces_sample_rate=0,
-    )
+    from config.reports import sentry_options
+
+    sentry_sdk.init(**sentry_options(SENTRY_DSN, os.environ.get("SENTRY_ENVIRONMENT", "production")))
+    # A client's bad Host header is its mistake, not the site's.
+    ignore_logger("django.security.DisallowedHost")
 
 # LOG_FORMAT=json: every log line is one JSON object, and each request writes one
 # (config/logs.py), for the log collector of the app servers behind the balancer. "text" (the
@@ -430,6 +453,11 @@ LOGGING = {
     "filters": {
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
         "outage_mailed_once": {"()": "config.logs.OutageMailedOnce"},
+        "once_per_kind": {"()": "config.reports.OncePerKind"},
+        "once_per_kind_here": {"()": "config.reports.OncePerKind", "shared": False},
+        "route_not_path": {"()": "config.reports.RouteNotPath"},
+        "as_info": {"()": "config.reports.Demote", "level": "INFO"},
+        "as_warning": {"()": "config.reports.Demote", "level": "WARNING"},
     },
     "formatters": {"json": {"()": "config.logs.JsonFormatter"}},
     "handlers": {
@@ -440,8 +468,8 @@ LOGGING = {
         # Mails nothing while ADMINS is empty.
         "mail_admins": {
             "level": "ERROR",
-            "class": "django.utils.log.AdminEmailHandler",
-            "filters": ["require_debug_false", "outage_mailed_once"],
+            "class": "config.reports.ReportMailHandler",
+            "filters": ["require_debug_false", "outage_mailed_once", "once_per_kind"],
         },
     },
     "root": {"handlers": ["console"] + ([] if SENTRY_DSN else ["mail_admins"]), "level": LOG_LEVEL},
@@ -449,6 +477,13 @@ LOGGING = {
         # Django's own default sends its errors to a mail_admins of its own: here they go to the
         # root's handlers, as everything else does, once.
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # "Not Found: /live/<token>/": the route, never a token of the address.
+        "django.request": {"filters": ["route_not_path"]},
+        # A request for a host the site does not serve is a client's mistake, never mailed.
+        "django.security.DisallowedHost": {"filters": ["as_info"]},
+        # A Redis that is down is a miss (IGNORE_EXCEPTIONS): a warning, once per process and
+        # kind every ten minutes, not an error per request.
+        "django_redis.cache": {"filters": ["as_warning", "once_per_kind_here"]},
         "scoreblok.requests": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
     },
 }

@@ -55,6 +55,7 @@ urlpatterns = [
     path("rules/", include("rulebook.urls")),
     path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),
+    path("accounts/login/", player_views.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", player_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", player_views.set_language, name="set_language"),

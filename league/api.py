@@ -65,7 +65,7 @@ from league.models import (
 )
 from league.seating import NoSeating
 from matches.api.docs import ERROR
-from matches.api.schema import JSONStringField
+from matches.api.schema import JSONStringField, closed_body
 from matches.models import Match, Seat
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
@@ -90,6 +90,10 @@ class _Body(serializers.Serializer):
         **serializers.ModelSerializer.serializer_field_mapping,
         models.BooleanField: JSONBooleanField,
     }
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        closed_body(cls)  # the schema says so too
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         fields = self.fields
@@ -162,7 +166,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
 class EveningSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Evening
-        fields = ["id", "date", "game", "counts"]
+        fields = ["id", "date", "starts_at", "game", "counts"]
 
 
 class CompetitionDetailSerializer(CompetitionSerializer):
@@ -253,6 +257,9 @@ class EveningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     competition = serializers.IntegerField()
     date = serializers.DateField()
+    starts_at = serializers.TimeField(
+        allow_null=True, help_text="when play begins, in the club's time zone; null: not given"
+    )
     game = serializers.CharField(
         help_text="the game its tables play: one of the competition's games (a built-in game or a "
         "house game of the club)"
@@ -504,6 +511,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
         "id": evening.pk,
         "competition": evening.competition_id,
         "date": evening.date,
+        "starts_at": evening.starts_at,
         "game": evening.game,
         "counts": evening.counts,
         "present": sorted(evening.present.values_list("pk", flat=True)),
@@ -531,7 +539,7 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
 @extend_schema(
     methods=["PATCH"],
     operation_id="evenings_partial_update",
-    summary="Change an evening's date or whether it counts (owners and admins); standings rebuilt",
+    summary="Change an evening's date, time or whether it counts (owners and admins); standings rebuilt",
     request=EveningBodySerializer,
     responses={200: EveningSerializer, **WRITE_REFUSED},
 )
@@ -698,7 +706,7 @@ def evening_attach(request: Request, evening_id: int) -> Response:
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = JSONStringField(max_length=60)
+    name = JSONStringField(min_length=1, max_length=60)
     user = serializers.CharField(
         read_only=True, allow_null=True, help_text="the member who plays as this player"
     )

@@ -4,6 +4,8 @@ file). Standings are not in the file: the import rebuilds them, as every finishe
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +26,23 @@ from matches.exports import (
 )
 from players.models import Club
 
+
+def _starts_at(evening: Evening) -> dict[str, str]:
+    return {"starts_at": evening.starts_at.isoformat("minutes")} if evening.starts_at else {}
+
+
+def time_of_day(value: object, where: str) -> datetime.time | None:
+    """An evening's ``starts_at`` as the file writes it (``"19:30"``), or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, str) and re.fullmatch(r"[0-2][0-9]:[0-5][0-9]", value):
+        try:
+            return datetime.time.fromisoformat(value)
+        except ValueError:
+            pass
+    raise BadFile(where, "expected a time of day (HH:MM)")
+
+
 COMPETITION_KEYS = (
     "name",
     "games",
@@ -43,6 +62,7 @@ COMPETITION_KEYS = (
 # A backup written before points per table size existed has no such key: one list for all.
 OPTIONAL_KEYS = ("placement_by_size",)
 EVENING_KEYS = ("date", "game", "counts", "present", "tables")
+EVENING_OPTIONAL_KEYS = ("starts_at",)  # written only for an evening that has one
 TABLE_KEYS = ("round", "number", "match")
 SMALL = 32767  # the PositiveSmallIntegerField's largest value
 
@@ -72,6 +92,9 @@ class Competitions:
                 "evenings": [
                     {
                         "date": when(evening.date),
+                        **(
+                            {"starts_at": evening.starts_at.isoformat("minutes")} if evening.starts_at else {}
+                        ),
                         "game": evening.game,
                         "counts": evening.counts,
                         "present": sorted(player.name for player in evening.present.all()),
@@ -121,10 +144,11 @@ class Competitions:
     def _load_evening(
         self, competition: Competition, value: object, where: str, context: Loading, seated: set[int]
     ) -> None:
-        item = an_object(value, where, EVENING_KEYS, required=EVENING_KEYS)
+        item = an_object(value, where, EVENING_KEYS + EVENING_OPTIONAL_KEYS, required=EVENING_KEYS)
         evening = Evening(
             competition=competition,
             date=day(item["date"], f"{where}.date"),
+            starts_at=time_of_day(item.get("starts_at"), f"{where}.starts_at"),
             game=choice(context.game(item["game"]), f"{where}.game", competition.games),
             counts=flag(item["counts"], f"{where}.counts"),
         )

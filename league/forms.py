@@ -7,6 +7,7 @@ checked by one set of rules whichever way it comes in.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -173,6 +174,17 @@ class CompetitionForm(forms.ModelForm):
         Meta.fields[-1],
     ]
 
+    def clean_name(self) -> str:
+        """Kept as a club's name is (and as ``import_club`` reads one back): spaces, tabs and line
+        breaks made one space, the ends trimmed; other control characters refused. The API writes
+        through this form, so it cleans alike."""
+        name = " ".join(str(self.cleaned_data.get("name") or "").split())
+        if not name:
+            raise forms.ValidationError(_("This field is required."), code="required")
+        if any(unicodedata.category(char) in {"Cc", "Cs"} for char in name):
+            raise forms.ValidationError(_("This is not a name."), code="invalid")
+        return name
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.club_id is not None:  # the club's house games after the five
@@ -291,8 +303,9 @@ class CompetitionForm(forms.ModelForm):
 
 
 class EveningForm(forms.ModelForm):
-    """A new evening of ``competition``: its date, whether it counts, and its game when the
-    competition has several (otherwise the evening plays the one game).
+    """A new evening of ``competition``: its date, when play begins (optional), whether it
+    counts, and its game when the competition has several (otherwise the evening plays the one
+    game).
 
     With ``ask_same_day`` (the standings page), a date that already has an evening of the
     competition is refused once, naming it (``same_day``); the form then carries ``again`` and
@@ -302,8 +315,11 @@ class EveningForm(forms.ModelForm):
 
     class Meta:
         model = Evening
-        fields = ["date", "game", "counts"]
-        widgets = {"date": IsoDateInput()}
+        fields = ["date", "starts_at", "game", "counts"]
+        widgets = {
+            "date": IsoDateInput(),
+            "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(
         self, *args: Any, competition: Competition, ask_same_day: bool = False, **kwargs: Any

@@ -495,6 +495,11 @@ def _decimal(value: Fraction) -> Decimal:
 class Evening(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
     date = models.DateField(_("date"))
+    # When play begins, in the club's time zone (the site's, TIME_ZONE); none: the calendar feed
+    # shows the evening as a whole day.
+    starts_at = models.TimeField(
+        _("starts at"), null=True, blank=True, help_text=_("Optional: when play begins.")
+    )
     # One of the competition's games; empty is filled with its first on save. No choices: a
     # house game of the club is one too (``clean`` checks it against the competition's).
     game = models.CharField(_("game"), max_length=32, blank=True)

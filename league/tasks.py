@@ -35,7 +35,9 @@ def mail_evening_report(evening_id: int, language: str, base_url: str) -> int:
         return 0
     with translation.override(language):
         context = {"report": evening.report(), "club": club, "url": base_url}
-        subject = render_to_string("league/report_subject.txt", context).strip()
+        # Plain text (autoescape off in the template): a club named "Ten & Aas" is not "&amp;".
+        # One line: a subject cannot hold a line break.
+        subject = " ".join(render_to_string("league/report_subject.txt", context).split())
         body = render_to_string("league/report_mail.txt", context)
     # One message per member: nobody sees the others' addresses.
     for address in addresses:

@@ -10,6 +10,7 @@ written as ``matches.exports.spreadsheet_row`` writes them (a name is never a li
 from __future__ import annotations
 
 import csv
+import re
 from decimal import Decimal
 
 from django.contrib import messages
@@ -22,9 +23,10 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league.calendar import club_feed
+from league.calendar import CALENDAR_TOKEN, club_feed
 from league.forms import (
     AttachForm,
     BaseSeatingFormSet,
@@ -503,7 +505,8 @@ def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
     club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
     _may_manage(request, club)
     gone = get_object_or_404(club.players, pk=player_id)
-    kept = club.players.filter(pk=request.POST.get("into") or 0).first()
+    into = request.POST.get("into", "")
+    kept = club.players.filter(pk=into).first() if re.fullmatch(r"[0-9]{1,18}", into) else None
     try:
         if kept is None:
             raise ValidationError(_("Choose another player of the same club."), code="invalid")
@@ -564,14 +567,19 @@ def honours(request: HttpRequest, club_id: int) -> HttpResponse:
 # --- the club's calendar feed -------------------------------------------------------------------
 
 
+@sensitive_variables("token", "calendar")
 @require_safe
 def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
-    """The club's evenings for a calendar app: no login, the private link is the key."""
+    """The club's evenings for a calendar app: no login, the private link is the key. Not kept
+    by a shared cache (a revoked link must stop working there too); the calendar app asks anew."""
+    if not CALENDAR_TOKEN.fullmatch(token):  # nothing else is a token: no query for it
+        raise Http404
     calendar = get_object_or_404(ClubCalendar.objects.select_related("club"), token=token)
     response = HttpResponse(
         club_feed(calendar.club, request.get_host()), content_type="text/calendar; charset=utf-8"
     )
     response["Content-Disposition"] = 'inline; filename="club-evenings.ics"'
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 

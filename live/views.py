@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from league.models import Evening
@@ -104,6 +105,7 @@ def _board_context(match: Match) -> dict[str, Any]:
     return {"sheet": sheet, "home": sheet.home, "version": _board_tag(match.pk, match.updated_at)}
 
 
+@sensitive_variables("token")
 @require_safe
 def live_viewer(request: HttpRequest, token: str) -> HttpResponse:
     share = _share_or_404(token)
@@ -111,6 +113,7 @@ def live_viewer(request: HttpRequest, token: str) -> HttpResponse:
     return tagged(render(request, VIEWER, {**context, "token": token}), context["version"])
 
 
+@sensitive_variables("token")
 @require_safe
 def live_tv(request: HttpRequest, token: str) -> HttpResponse:
     share = _share_or_404(token)
@@ -118,6 +121,7 @@ def live_tv(request: HttpRequest, token: str) -> HttpResponse:
     return tagged(render(request, TV, {**context, "token": token}), context["version"])
 
 
+@sensitive_variables("token")
 @require_safe
 def live_board(request: HttpRequest, token: str) -> HttpResponse:
     """The board alone, for refreshing: ``304`` from one indexed query while nothing changed."""
@@ -134,6 +138,7 @@ def live_board(request: HttpRequest, token: str) -> HttpResponse:
     return tagged(render(request, template, {**context, "token": token}), context["version"])
 
 
+@sensitive_variables("signed")
 @require_safe
 def live_watch(request: HttpRequest, signed: str) -> HttpResponse:
     """Changed or not, for a page that needs a login to read (the scorer's sheet, a club's TV)
@@ -315,6 +320,7 @@ def evening_title(evening: Evening) -> str:
     return " · ".join(parts)
 
 
+@sensitive_variables("token")
 @require_safe
 def club_tv_shared(request: HttpRequest, token: str) -> HttpResponse:
     """The club's TV through its TV link: the room's screen needs nobody's account."""

@@ -9,9 +9,15 @@ appended: the ``PROXY_COUNT``-th from the right. Entries further left are the cl
 and never chosen, so a client cannot pick its address or make a new one per try. django-ipware
 reads the header (lists, spacing, IPv6, ``Forwarded``-style entries); non-strict, so that a
 client's own entries do not make it give up and fall back to the balancer's address.
+
+An IPv6 client is counted by its /64: one home or one phone is given a whole /64 and may pick any
+address in it for each try, so ``2001:db8:0:1::1`` and ``2001:db8:0:1::3c`` are one client,
+``2001:db8:0:1::``. (An IPv4 address written as IPv6, ``::ffff:192.0.2.1``, is the IPv4 one.)
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -19,6 +25,23 @@ from ipware import get_client_ip
 
 
 def client_address(request: HttpRequest) -> str:
+    return as_client(_connected_address(request))
+
+
+def as_client(address: str) -> str:
+    """An address as the site counts clients: IPv6 by its /64, the rest as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+        if isinstance(ip, ipaddress.IPv6Address):
+            if ip.ipv4_mapped is not None:
+                return str(ip.ipv4_mapped)
+            return str(ipaddress.IPv6Network((ip.exploded, 64), strict=False).network_address)
+    except ValueError:
+        pass
+    return address
+
+
+def _connected_address(request: HttpRequest) -> str:
     proxies = settings.PROXY_COUNT
     if proxies:
         # ipware counts the proxies named in the header, that is all but the nearest one.

@@ -3,9 +3,11 @@
 A token is handed out once and stored only as a hash (django-rest-knox); log-out deletes the
 token the request came with, a password change deletes them all (players/passwords.py). Failed
 attempts count towards the same lock as the log-in page (django-axes, players/lockout.py), and
-one client may ask only so often (the ``login`` throttle). An account holds at most knox's
-``TOKEN_LIMIT_PER_USER`` live tokens: past it a log-in is refused (403 ``too_many_tokens``)
-until one is logged out or runs out, or a password change revokes them all.
+one client may ask only so often (the ``login`` throttle); an account guessed from many
+addresses waits between tries, but not on a device it signed in on before (players/guessing.py).
+An account holds at most knox's ``TOKEN_LIMIT_PER_USER`` live tokens: past it a log-in is
+refused (403 ``too_many_tokens``) until one is logged out or runs out, or a password change
+revokes them all.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from django.contrib.auth import authenticate
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from knox.models import get_token_model
 from knox.settings import knox_settings
 from rest_framework import exceptions, serializers, status
@@ -21,6 +24,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from players.guessing import forget_failures, remember_device, wait_for_account
 from players.lockout import LockedOut
 
 
@@ -52,9 +56,13 @@ class TokenSerializer(serializers.Serializer):
 @authentication_classes([])
 @permission_classes([AllowAny])
 @throttle_scope("login")
+@sensitive_variables("credentials", "request", "key")
 def obtain_token(request: Request) -> Response:
     credentials = CredentialsSerializer(data=request.data)
     credentials.is_valid(raise_exception=True)
+    wait = wait_for_account(request._request, credentials.validated_data["username"])
+    if wait is not None:
+        raise exceptions.Throttled(wait)
     # The plain Django request: axes marks a locked-out attempt on it, for its middleware.
     user = authenticate(request._request, **credentials.validated_data)
     if getattr(request._request, "axes_locked_out", False):
@@ -69,7 +77,10 @@ def obtain_token(request: Request) -> Response:
     if limit is not None and tokens.filter(user=user).count() >= limit:
         raise TooManyTokens
     token, key = tokens.create(user)
-    return Response({"token": key, "expiry": token.expiry})
+    response = Response({"token": key, "expiry": token.expiry})
+    remember_device(request._request, response, user.get_username())
+    forget_failures(user.get_username())
+    return response
 
 
 @api_view(["POST"])

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.debug import sensitive_variables
 
 from players.models import PLAYER_NAME_MAX_LENGTH, Club, Guest, Invitation, Membership
 
@@ -38,6 +39,7 @@ class SignupForm(BaseUserCreationForm):
     def validate_unique(self) -> None:
         """Not here: ``create`` checks the username last (see the class)."""
 
+    @sensitive_variables("data")
     def create(self, guest: Guest | None = None) -> User | None:
         """The new account (with its personal club), or the guest's made permanent; None, with
         the username's error on the form, if the name is taken. The database has the last word:
@@ -73,6 +75,7 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
     def send_mail(self, *args: Any, **kwargs: Any) -> None:
         self.waiting.append((translation.get_language(), args, kwargs))
 
+    @sensitive_variables("args", "kwargs")
     def send_later(self) -> None:
         for language, args, kwargs in self.waiting:
             with translation.override(language):
@@ -97,6 +100,7 @@ class DeleteAccountForm(forms.Form):
         if not user.has_usable_password():
             del self.fields["password"]
 
+    @sensitive_variables("password")
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
         if not self.user.check_password(password):

@@ -22,6 +22,8 @@ saying what goes, what stays, and who takes over the clubs one alone owns.
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate
@@ -40,6 +42,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 from django_htmx.middleware import HtmxDetails
@@ -56,6 +59,7 @@ from players.forms import (
     RoleForm,
     SignupForm,
 )
+from players.guessing import wait_for_account
 from players.middleware import LANGUAGE_SESSION_KEY, THEME_SESSION_KEY
 from players.models import (
     Club,
@@ -87,8 +91,10 @@ NEW_INVITATION = "new_invitation"  # session key: the link just made, shown once
 SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 logger = logging.getLogger(__name__)
+GUEST_WINDOW = 3600  # seconds: GUEST_STARTS_PER_HOUR are counted from an address's first
 
 
+@sensitive_post_parameters()
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     """A new account; for a guest, the guest's own account made permanent, matches and all.
@@ -132,7 +138,9 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("new_match")
     key = f"guest-starts:{client_address(request)}"
-    cache.add(key, 0, timeout=3600)
+    now = time.time()
+    if cache.add(key, 0, timeout=GUEST_WINDOW):
+        cache.set(f"{key}:since", now, timeout=GUEST_WINDOW)
     starts: int | None
     try:
         starts = cache.incr(key)
@@ -141,7 +149,10 @@ def guest_start(request: HtmxHttpRequest) -> HttpResponse:
     # No count (the cache is down: django-redis answers None) lets the visitor in: a cache that
     # cannot count must not turn "Keep score now" into an error page.
     if starts is not None and starts > settings.GUEST_STARTS_PER_HOUR:
-        return render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
+        response = render(request, "players/guest_limit.html", {"reason": "busy"}, status=429)
+        since = cache.get(f"{key}:since") or now
+        response["Retry-After"] = str(max(1, math.ceil(since + GUEST_WINDOW - now)))
+        return response
     guest = Guest.start()
     login(request, guest.user, backend=SIGN_IN_BACKEND)
     request.session[GUEST_SESSION_KEY] = True
@@ -238,6 +249,22 @@ class PasswordResetView(auth_views.PasswordResetView):
             return _retry_later(self.form_invalid(form), wait)
         super().form_valid(form)  # queues the mails (form.save), answers a redirect we replace
         return RedirectThenSend(self.get_success_url(), form.send_later)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's, and an account guessed from many addresses waits before its next try (429 with
+    ``Retry-After``; players/guessing.py): no password is checked then, and the form comes back
+    with the username as typed. A device the account signed in on before never waits."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        wait = wait_for_account(request, username)
+        if wait is None:
+            return super().post(request, *args, **kwargs)
+        # Unbound: a bound form would check the password as soon as the page shows its errors.
+        form = self.get_form_class()(request, initial={"username": username})
+        context = self.get_context_data(form=form, locked_out=wait_message(wait))
+        return _retry_later(self.render_to_response(context), wait)
 
 
 # --- access helpers ---------------------------------------------------------------------------
@@ -447,6 +474,7 @@ def player_retire(request: HtmxHttpRequest, club_id: int, player_id: int) -> Htt
     return _changed(request, club)
 
 
+@sensitive_variables("token", "invitation")
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Anyone with the link sees which club it is for; joining needs a login (or a new account,
@@ -539,6 +567,7 @@ def account(request: HtmxHttpRequest) -> HttpResponse:
     return _render_account(request, DeleteAccountForm(request.user))
 
 
+@sensitive_post_parameters()
 @login_required
 @require_POST
 def account_delete(request: HtmxHttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from config.reports import forget_sent
 from players.models import Club, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
 
@@ -16,8 +17,10 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_f
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache (the local-memory one lives as long as the worker):
-    a replay or a throttle count kept by an earlier test must not decide this one."""
+    a replay or a throttle count kept by an earlier test must not decide this one. Nor an error
+    reported by one (reports are sent once per kind and interval, config/reports.py)."""
     cache.clear()
+    forget_sent()
     yield
 
 

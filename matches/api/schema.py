@@ -1,5 +1,6 @@
 """Serializers of the API's documents: ``NewMatchSerializer`` reads a new match's body (its
-errors map onto the one error shape); the others describe answers for the OpenAPI schema.
+errors map onto the one error shape); the others describe answers for the OpenAPI schema. A body
+that refuses unknown keys is closed in the schema (``closed_body``).
 
 A round's body is not read here: every game has its own shape, and the rules engine checks it
 (with the spec's codes and field paths), so ``RoundBodySerializer`` only documents it.
@@ -7,8 +8,30 @@ A round's body is not read here: every game has its own shape, and the rules eng
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+# Bodies whose serializer refuses keys it does not know (a misspelt key must not silently become
+# a default): the schema writes them with ``additionalProperties: false``, so a client generated
+# from it, or schemathesis, does not send one. ``closed_body`` registers a serializer;
+# ``close_bodies`` (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``) closes its components, the
+# ``Patched…`` one of a PATCH included.
+CLOSED: set[str] = set()
+
+
+def closed_body[T: type](serializer: T) -> T:
+    name = serializer.__name__.removesuffix("Serializer")
+    CLOSED.update({name, f"Patched{name}"})
+    return serializer
+
+
+def close_bodies(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name in CLOSED and component.get("type") == "object":
+            component["additionalProperties"] = False
+    return result
 
 
 class JSONStringField(serializers.CharField):
@@ -79,13 +102,20 @@ class SeatField(serializers.JSONField):
     pass
 
 
+# A player as a new match names one: a name, or the id of one of the club's players.
+@extend_schema_field({"oneOf": [{"type": "string", "minLength": 1}, {"type": "integer", "minimum": 0}]})
+class PlayerRefField(serializers.JSONField):
+    pass
+
+
+@closed_body
 class NewMatchSerializer(serializers.Serializer):
     """The body of ``POST /api/matches/``. Only the shape is read here; whether the game can be
     set up so (player count, teams, options, dealer) is the engine's to say."""
 
     game = serializers.CharField(min_length=1, max_length=32)
     players = serializers.ListField(
-        child=serializers.JSONField(),
+        child=PlayerRefField(),
         min_length=1,
         help_text="Names or player ids, in seating order (clockwise).",
     )

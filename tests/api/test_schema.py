@@ -81,3 +81,17 @@ def test_games_list_names_every_game_with_its_options(client):
     )
     packs = next(o for o in games["canasta"]["options"] if o["name"] == "packs")
     assert packs["defaults"]["6"] == 3 and packs["defaults"]["4"] == 2
+
+
+def test_the_schema_closes_the_bodies_that_refuse_unknown_keys(tmp_path):
+    """schemathesis's "valid request refused": a key the API refuses, a null or empty player, an
+    empty player name were all allowed by the schema."""
+    call_command("spectacular", "--file", str(tmp_path / "schema.yml"))
+    bodies = yaml.safe_load((tmp_path / "schema.yml").read_text())["components"]["schemas"]
+    for name in ("NewMatch", "Competition", "PatchedCompetition", "EveningBody", "Presence", "Archive"):
+        assert bodies[name]["additionalProperties"] is False, name
+    assert bodies["NewMatch"]["properties"]["players"]["items"] == {
+        "oneOf": [{"type": "string", "minLength": 1}, {"type": "integer", "minimum": 0}]
+    }
+    assert bodies["PlayerBody"]["properties"]["name"]["minLength"] == 1
+    assert "additionalProperties" not in bodies["Credentials"]  # it ignores what it does not read

@@ -159,7 +159,7 @@ def test_bob_reads_a_competition_with_its_evenings(competition, bob):
     body = _api_client(bob).get(reverse("api-competition", args=[competition.pk])).json()
     assert body["name"] == "Winter 2026" and body["placement_points"] == "10,8,6,5"
     assert body["evenings"] == [
-        {"id": evening.pk, "date": "2026-10-06", "game": "duizenden", "counts": False}
+        {"id": evening.pk, "date": "2026-10-06", "starts_at": None, "game": "duizenden", "counts": False}
     ]
 
 
@@ -209,6 +209,7 @@ def test_alice_adds_an_evening_that_counts_unless_she_says_otherwise(competition
         "id": evening.pk,
         "competition": competition.pk,
         "date": "2026-12-08",
+        "starts_at": None,
         "game": "duizenden",
         "counts": True,
         "present": [],

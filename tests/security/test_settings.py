@@ -11,7 +11,7 @@ import pytest
 from django.db import ProgrammingError
 from django.db.models import QuerySet
 
-from tests.settings_runs import run_with_settings
+from tests.settings_runs import production_setting, run_with_settings
 
 PROBE = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
 SERVER_START = "import config.wsgi"
@@ -63,3 +63,16 @@ def test_a_database_bug_is_the_sites_500_page_not_a_debug_page(client, alice, mo
     assert api.status_code == 500
     assert [(e["code"], e["field"]) for e in api.json()["errors"]] == [("server_error", "")]
     assert b"secret_column" not in api.content
+
+
+def test_a_mail_backend_other_than_smtp_sends_in_production():
+    """SMTP's host option goes to SMTP only: with any other backend every mail failed."""
+    probe = (
+        "import django; django.setup()\n"
+        "from django.core import mail\n"
+        "mail.outbox = []\n"
+        "mail.send_mail('Report', 'Body', 'club@scoreblok.example', ['anna@scoreblok.example'])\n"
+        "print(len(mail.outbox))"
+    )
+    shown = production_setting(probe, EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+    assert shown == "1"
