@@ -93,7 +93,7 @@ def test_the_report_mail_subject_reads_as_typed(alice, klaverclub, settings):
     alice.save()
     evening = EveningFactory(competition=CompetitionFactory(club=klaverclub), date=datetime.date(2026, 12, 3))
     assert mail_evening_report.call(evening.pk, "en", "https://scoreblok.example") >= 1
-    assert mail.outbox[0].subject == 'Ten & <Aas> "club": the evening of Dec. 3, 2026'
+    assert mail.outbox[0].subject == 'Ten & <Aas> "club": the evening of 3 December 2026'
 
 
 def test_an_evening_time_reaches_the_calendar_in_the_club_s_time_zone(owner, klaverclub):
