@@ -65,6 +65,14 @@ def _field(item: FieldSchema) -> serializers.Field:
     return EntryField(**options)
 
 
+def _tag_field(tag: str) -> serializers.Field:
+    """A block's ``kind``: that one value, so that a block matches exactly one of the entry's
+    ``oneOf`` schemas (a validator reads the ``oneOf``, not the discriminator)."""
+    documented = extend_schema_field({"type": "string", "enum": [tag], "default": tag})
+    field_class = documented(type(f"{tag.title().replace('_', '')}Tag", (serializers.CharField,), {}))
+    return field_class(help_text=f'"{tag}"', default=tag)
+
+
 def _serializer(cls: type, name: str) -> type[serializers.Serializer]:
     """A serializer documenting one of the definition's dataclasses, field by field; a dotted
     key is a nested object (``players.min``)."""
@@ -72,7 +80,7 @@ def _serializer(cls: type, name: str) -> type[serializers.Serializer]:
     if cls in BLOCKS.values():
         # The block's tag, a plain string: the entry's discriminator maps each value to its block.
         tag = cls.kind.value  # type: ignore[attr-defined]
-        attrs[ENTRY_KIND.key] = serializers.CharField(help_text=f'"{tag}"', default=tag)
+        attrs[ENTRY_KIND.key] = _tag_field(tag)
     groups: dict[str, dict[str, Any]] = {}
     for item in schema(cls):
         if "." in item.key:
