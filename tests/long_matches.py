@@ -29,6 +29,7 @@ Generator = Callable[[MatchState[Any, Any], int], Body]
 LONG_OPTIONS: Mapping[str, Mapping[str, object]] = {
     "canasta": {"target": 100_000},
     "duizenden": {"target": 100_000},
+    "tarot": {"deals": 500},
 }
 
 # The most players each game allows (Barbuse is always four).
@@ -38,6 +39,7 @@ PLAYERS: Mapping[str, int] = {
     "duizenden": 6,
     "frustration-nl": 6,
     "frustration-fr": 6,
+    "tarot": 5,
 }
 
 
@@ -145,12 +147,34 @@ def _frustration(state: MatchState[Any, Any], number: int) -> Body:
     return {"entries": entries}
 
 
+def tarot(state: MatchState[Any, Any], number: int) -> Body:
+    """The seat furthest behind takes; the contracts, oudlers and bonuses go round with the deal."""
+    players = state.setup.players
+    taker = _behind(state.totals, number)
+    oudlers = number % 4
+    body: Body = {
+        "taker": taker,
+        "contract": ("prise", "garde", "garde_sans", "garde_contre")[number % 4],
+        "points": 30 + number % 40,
+        "half": number % 3 == 0,
+        "oudlers": oudlers,
+    }
+    if players == 5:
+        body["partner"] = (taker + 1 + number % 4) % players
+    if oudlers and number % 5 == 0:
+        body["petit_au_bout"] = "taker"
+    if number % 7 == 0:
+        body["poignee"] = 13
+    return body
+
+
 GENERATORS: Mapping[str, Generator] = {
     "barbuse": barbuse,
     "canasta": canasta,
     "duizenden": duizenden,
     "frustration-nl": _frustration,
     "frustration-fr": _frustration,
+    "tarot": tarot,
 }
 
 
