@@ -8,14 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from games import barbuse, canasta, duizenden, frustration
+from games import barbuse, canasta, duizenden, frustration, tarot
 from games.protocol import GameHome
 from scoring import UnknownGame, get_game
 from scoring.match import Game
 
 _HOMES: dict[str, GameHome] = {
     home.slug: home
-    for home in (frustration.CONTRACTS, frustration.LEVELS, duizenden.HOME, barbuse.HOME, canasta.HOME)
+    for home in (
+        frustration.CONTRACTS,
+        frustration.LEVELS,
+        duizenden.HOME,
+        barbuse.HOME,
+        canasta.HOME,
+        tarot.HOME,
+    )
 }
 
 
