@@ -165,7 +165,10 @@ class TarotHome(BaseHome):
         names = list(sheet.players)
 
         def choices(key: str, options: Sequence[tuple[object, str]]) -> list[Choice]:
-            return [Choice(str(value), label, deal.get(key) == value) for value, label in options]
+            return [
+                Choice("" if value is None else str(value), label, deal.get(key) == value)
+                for value, label in options
+            ]
 
         contract = deal.get("contract", tarot.Contract.GARDE.value)
         simple, double, triple = tarot.POIGNEE_TRUMPS[players]
