@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from games import barbuse, canasta, duizenden, frustration, klaverjassen
+from games import barbuse, canasta, duizenden, frustration, klaverjassen, tarot
 from games.protocol import GameHome
 from scoring import UnknownGame
 from scoring.match import Game
@@ -22,6 +22,7 @@ _HOMES: dict[str, GameHome] = {
         barbuse.HOME,
         canasta.HOME,
         klaverjassen.HOME,
+        tarot.HOME,
     )
 }
 

@@ -30,6 +30,7 @@ LONG_OPTIONS: Mapping[str, Mapping[str, object]] = {
     "canasta": {"target": 100_000},
     "duizenden": {"target": 100_000},
     "klaverjassen": {"deals": 200},
+    "tarot": {"deals": 500},
 }
 
 # The most players each game allows (Barbuse is always four).
@@ -40,6 +41,7 @@ PLAYERS: Mapping[str, int] = {
     "frustration-nl": 6,
     "frustration-fr": 6,
     "klaverjassen": 4,
+    "tarot": 5,
 }
 
 
@@ -160,6 +162,27 @@ def klaverjassen(state: MatchState[Any, Any], number: int) -> Body:
     return {"playing": playing, "entries": entries}
 
 
+def tarot(state: MatchState[Any, Any], number: int) -> Body:
+    """The seat furthest behind takes; the contracts, oudlers and bonuses go round with the deal."""
+    players = state.setup.players
+    taker = _behind(state.totals, number)
+    oudlers = number % 4
+    body: Body = {
+        "taker": taker,
+        "contract": ("prise", "garde", "garde_sans", "garde_contre")[number % 4],
+        "points": 30 + number % 40,
+        "half": number % 3 == 0,
+        "oudlers": oudlers,
+    }
+    if players == 5:
+        body["partner"] = (taker + 1 + number % 4) % players
+    if oudlers and number % 5 == 0:
+        body["petit_au_bout"] = "taker"
+    if number % 7 == 0:
+        body["poignee"] = 13
+    return body
+
+
 GENERATORS: Mapping[str, Generator] = {
     "barbuse": barbuse,
     "canasta": canasta,
@@ -167,6 +190,7 @@ GENERATORS: Mapping[str, Generator] = {
     "frustration-nl": _frustration,
     "frustration-fr": _frustration,
     "klaverjassen": klaverjassen,
+    "tarot": tarot,
 }
 
 

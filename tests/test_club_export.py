@@ -104,8 +104,7 @@ def test_the_export_task_writes_the_very_file_the_direct_download_gave(client, s
 
 
 def test_the_export_counts_its_matches_as_it_writes_them(season, alice, monkeypatch):
-    """One match per game written two at a time: with five games the progress goes 0, 2, 4, 5 of
-    5, each saved."""
+    """A match per game written two at a time: the progress goes 0, 2, 4... of them all, each saved."""
     monkeypatch.setattr(exports, "CHUNK", 2)
     export = ClubExport.objects.create(club=season, requested_by=alice)
     seen = []
@@ -118,7 +117,8 @@ def test_the_export_counts_its_matches_as_it_writes_them(season, alice, monkeypa
     export.progress = progress
     exports.write_export(export)
     total = len(all_homes())
-    assert seen == [("running", done, total) for done in (*range(0, total, 2), total)]
+    steps = [*range(0, total, 2), total]
+    assert seen == [("running", done, total) for done in steps]
     export.refresh_from_db()
     assert (export.status, export.done, export.total) == ("done", total, total)
 

@@ -76,9 +76,17 @@ def test_docs_page_is_served_without_a_cdn(client):
 def test_games_list_names_every_game_with_its_options(client):
     games = {game["slug"]: game for game in client.get("/api/games/").json()}
     assert set(games) == {game.slug for game in all_games()}
-    assert {"frustration-nl", "frustration-fr", "duizenden", "barbuse", "canasta", "klaverjassen"} <= set(
-        games
-    )
+    assert {
+        "frustration-nl",
+        "frustration-fr",
+        "duizenden",
+        "barbuse",
+        "canasta",
+        "klaverjassen",
+        "tarot",
+    } <= set(games)
+    deals = next(o for o in games["tarot"]["options"] if o["name"] == "deals")
+    assert deals["defaults"]["4"] == 16 and deals["defaults"]["5"] == 20
     packs = next(o for o in games["canasta"]["options"] if o["name"] == "packs")
     assert packs["defaults"]["6"] == 3 and packs["defaults"]["4"] == 2
 

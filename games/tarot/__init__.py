@@ -1,0 +1,262 @@
+"""The home of French Tarot: one taker against the others, the FFT's deal score, 3 to 5 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from games.base import BaseHome, Titles
+from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
+from games.quick_entry import QuickEntry
+from games.tables import common_tables, option_value
+from games.tarot.quick_entry import ENTRY as QUICK_ENTRY
+from games.tarot.statistics import statistics as tarot_statistics
+from scoring import MatchState
+from scoring.games import tarot
+
+CONTRACT_NAMES: Mapping[str, Text] = {
+    tarot.Contract.PRISE: gettext_lazy("Prise (petite)"),
+    tarot.Contract.GARDE: gettext_lazy("Garde"),
+    tarot.Contract.GARDE_SANS: gettext_lazy("Garde sans"),
+    tarot.Contract.GARDE_CONTRE: gettext_lazy("Garde contre"),
+}
+CHELEM_NAMES: Mapping[str, Text] = {
+    tarot.Chelem.ANNOUNCED_MADE: gettext_lazy("announced and made"),
+    tarot.Chelem.MADE: gettext_lazy("made, not announced"),
+    tarot.Chelem.ANNOUNCED_MISSED: gettext_lazy("announced and missed"),
+}
+POIGNEE_NAMES: Mapping[str, Text] = {
+    tarot.Poignee.SIMPLE: gettext_lazy("simple"),
+    tarot.Poignee.DOUBLE: gettext_lazy("double"),
+    tarot.Poignee.TRIPLE: gettext_lazy("triple"),
+}
+
+MESSAGES: Mapping[str, Text] = {
+    tarot.TarotCode.POINTS_OUT_OF_RANGE: gettext_lazy(
+        "The taker's points are between 0 and %(maximum)s: a deal holds %(maximum)s points."
+    ),
+    tarot.TarotCode.OUDLERS_OUT_OF_RANGE: gettext_lazy("The taker has 0 to %(maximum)s oudlers."),
+    tarot.TarotCode.PARTNER_REQUIRED: gettext_lazy(
+        "At 5 players, name the player holding the called king, or tick “alone”."
+    ),
+    tarot.TarotCode.PARTNER_IS_TAKER: gettext_lazy(
+        "The taker called his own king: tick “alone” instead of naming him as partner."
+    ),
+    tarot.TarotCode.PARTNER_ONLY_AT_FIVE: gettext_lazy(
+        "A king is called only at 5 players; this table has %(players)s."
+    ),
+    tarot.TarotCode.ALONE_WITH_PARTNER: gettext_lazy("The taker plays alone: name no partner."),
+    tarot.TarotCode.POIGNEE_TOO_SMALL: gettext_lazy(
+        "A poignée at %(players)s players shows at least %(minimum)s trumps."
+    ),
+    tarot.TarotCode.POIGNEE_TOO_LARGE: gettext_lazy(
+        "A hand at %(players)s players holds at most %(maximum)s trumps."
+    ),
+    tarot.TarotCode.PETIT_AU_BOUT_WITHOUT_PETIT: gettext_lazy(
+        "The taker's side took the petit au bout, so the taker has at least one oudler."
+    ),
+    tarot.TarotCode.PETIT_AU_BOUT_ALL_OUDLERS: gettext_lazy(
+        "The defence took the petit au bout, so the taker cannot have all three oudlers."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    checked: bool
+
+
+def _lifted(body: Json) -> dict[str, Any]:
+    """The deal's fields as typed; a line read by quick entry names the taker and partner on
+    the players' lines, so those are lifted to the deal's own fields here."""
+    if not isinstance(body, dict):
+        return {}
+    deal: dict[str, Any] = {key: value for key, value in body.items() if key != "entries"}
+    entries = body.get("entries")
+    lines = [
+        entry if isinstance(entry, dict) else {} for entry in (entries if isinstance(entries, list) else ())
+    ]
+    # The taker is the line said with "takes", else the one line that was given the count.
+    named = [seat for seat, entry in enumerate(lines) if entry.get("taker") is True]
+    counted = [seat for seat, entry in enumerate(lines) if "points" in entry or "oudlers" in entry]
+    taker = named[0] if named else counted[0] if len(counted) == 1 else None
+    if taker is not None and "taker" not in deal:
+        deal["taker"] = taker
+        for key in ("points", "oudlers"):
+            if key in lines[taker]:
+                deal.setdefault(key, lines[taker][key])
+    partners = [seat for seat, entry in enumerate(lines) if entry.get("partner") is True]
+    if partners and "partner" not in deal:
+        deal["partner"] = partners[0]
+    return deal
+
+
+class TarotHome(BaseHome):
+    slug = tarot.GAME.slug
+    name = gettext_lazy("Tarot")
+    summary = gettext_lazy("French Tarot for 3 to 5: one taker against the others, scored as the FFT does.")
+    stylesheet = "tarot/tarot.css"
+    entry_template = "tarot/entry.html"
+    hints_template = "tarot/hints.html"
+    rules_template = "tarot/rules.html"
+    paper_template = "tarot/paper.html"
+    paper_deals = 20
+    sections: Titles = (
+        ("players", gettext_lazy("Players and cards")),
+        ("contracts", gettext_lazy("Contracts")),
+        ("oudlers", gettext_lazy("Oudlers and the points to make")),
+        ("king", gettext_lazy("Five players: the called king")),
+        ("petit-au-bout", gettext_lazy("Petit au bout")),
+        ("poignee", gettext_lazy("Poignée")),
+        ("chelem", gettext_lazy("Chelem")),
+    )
+    messages: Mapping[str, Text] = MESSAGES
+    rule_sections: Mapping[str, str] = {
+        tarot.TarotCode.POINTS_OUT_OF_RANGE: "cards",
+        tarot.TarotCode.OUDLERS_OUT_OF_RANGE: "oudlers",
+        tarot.TarotCode.PARTNER_REQUIRED: "king",
+        tarot.TarotCode.PARTNER_IS_TAKER: "king",
+        tarot.TarotCode.PARTNER_ONLY_AT_FIVE: "king",
+        tarot.TarotCode.ALONE_WITH_PARTNER: "king",
+        tarot.TarotCode.POIGNEE_TOO_SMALL: "poignee",
+        tarot.TarotCode.POIGNEE_TOO_LARGE: "poignee",
+        tarot.TarotCode.PETIT_AU_BOUT_WITHOUT_PETIT: "petit-au-bout",
+        tarot.TarotCode.PETIT_AU_BOUT_ALL_OUDLERS: "petit-au-bout",
+    }
+    option_labels: Mapping[str, Text] = {"deals": gettext_lazy("Number of deals")}
+    option_meanings: Mapping[str, Text] = {
+        "deals": gettext_lazy(
+            "The match ends after this many deals; a multiple of the players lets everyone deal equally "
+            "often."
+        )
+    }
+
+    def round_label(self, body: Json) -> str:
+        contract = body.get("contract") if isinstance(body, dict) else None
+        return (
+            str(CONTRACT_NAMES[contract]) if isinstance(contract, str) and contract in CONTRACT_NAMES else ""
+        )
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """The coming deal's dealer."""
+        if sheet.next is None:
+            return {}
+        return {sheet.next["dealer"]: NextItem(gettext("deals"), gettext("Deals the next hand"))}
+
+    def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        if sheet.next is None:
+            return {}
+        left = int(sheet.next["deals_left"])
+        return {
+            "dealer": sheet.players[sheet.next["dealer"]],
+            "deals_left": ngettext("%(count)s deal left", "%(count)s deals left", left) % {"count": left},
+        }
+
+    def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
+        """The round form's choices with what was typed, and the engine's numbers for the score
+        shown before Save (``tarot.js`` only adds them up; the engine decides on Save)."""
+        players = sheet.state.setup.players
+        deal = _lifted(body)
+        names = list(sheet.players)
+
+        def choices(key: str, options: Sequence[tuple[object, str]]) -> list[Choice]:
+            return [
+                Choice("" if value is None else str(value), label, deal.get(key) == value)
+                for value, label in options
+            ]
+
+        contract = deal.get("contract", tarot.Contract.GARDE.value)
+        simple, double, triple = tarot.POIGNEE_TRUMPS[players]
+        return {
+            "form": {
+                "five": players == 5,
+                "takers": choices("taker", list(enumerate(names))),
+                "partners": choices("partner", list(enumerate(names))),
+                "alone": deal.get("alone") is True,
+                "contracts": [
+                    Choice(slug.value, str(CONTRACT_NAMES[slug]), contract == slug.value)
+                    for slug in tarot.Contract
+                ],
+                "points": deal.get("points", ""),
+                "half": deal.get("half") is True,
+                "oudlers": choices("oudlers", [(n, str(n)) for n in range(tarot.OUDLERS + 1)]),
+                "bout": choices(
+                    "petit_au_bout",
+                    [
+                        (None, gettext("no")),
+                        ("taker", gettext("taker's side")),
+                        ("defence", gettext("defence")),
+                    ],
+                ),
+                "poignee": deal.get("poignee", ""),
+                "chelem": choices(
+                    "chelem",
+                    [(None, gettext("no")), *((c.value, str(CHELEM_NAMES[c])) for c in tarot.Chelem)],
+                ),
+                "poignee_hint": gettext("simple %(simple)s, double %(double)s, triple %(triple)s trumps")
+                % {"simple": simple, "double": double, "triple": triple},
+                "max_trumps": tarot.max_trumps(players),
+                "min_trumps": simple,
+                # The engine's numbers, for the sum shown before Save.
+                "required": ",".join(str(tarot.REQUIRED[n]) for n in range(tarot.OUDLERS + 1)),
+                "multipliers": ",".join(f"{slug.value}:{tarot.MULTIPLIERS[slug]}" for slug in tarot.Contract),
+                "poignee_trumps": f"{simple},{double},{triple}",
+                "poignee_bonus": ",".join(str(tarot.POIGNEE_BONUS[size]) for size in tarot.Poignee),
+                "chelem_bonus": ",".join(f"{c.value}:{tarot.CHELEM_BONUS[c]}" for c in tarot.Chelem),
+                "base": tarot.BASE,
+                "bout_bonus": tarot.PETIT_AU_BOUT,
+                "taker_share": players - 1 if players != 5 else 2,
+                "alone_share": players - 1,
+            }
+        }
+
+    def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:
+        deals = option_value(self.slug, "deals", options)
+        return {
+            **common_tables(self),
+            "total_points": tarot.TOTAL_POINTS,
+            "base": tarot.BASE,
+            "bout_bonus": tarot.PETIT_AU_BOUT,
+            "required": sorted(tarot.REQUIRED.items()),
+            "contracts": [(str(CONTRACT_NAMES[c]), tarot.MULTIPLIERS[c]) for c in tarot.Contract],
+            "poignees": [
+                (players, *tarot.POIGNEE_TRUMPS[players], tarot.max_trumps(players))
+                for players in tarot.PLAYER_COUNTS
+            ],
+            "poignee_bonus": [(str(POIGNEE_NAMES[p]), tarot.POIGNEE_BONUS[p]) for p in tarot.Poignee],
+            "chelem_bonus": [(str(CHELEM_NAMES[c]), tarot.CHELEM_BONUS[c]) for c in tarot.Chelem],
+            "deals": deals if deals is not None else gettext("four rounds of deals"),
+            "rounds": tarot.DEFAULT_ROUNDS,
+        }
+
+    def statistics(self, played: Sequence[PlayedMatch]) -> Sequence[Statistic]:
+        return tarot_statistics(played)
+
+    def quick_entry(self, state: MatchState) -> QuickEntry:
+        return QUICK_ENTRY
+
+    def demo(self) -> DemoMatch:
+        return DemoMatch(
+            players=("Anna", "Bram", "Cor", "Dirk"),
+            rounds=(
+                {"taker": 1, "contract": "garde", "points": 47, "oudlers": 2},
+                {
+                    "taker": 2,
+                    "contract": "prise",
+                    "points": 50,
+                    "half": True,
+                    "oudlers": 1,
+                    "petit_au_bout": "defence",
+                },
+                {"taker": 3, "contract": "garde_sans", "points": 36, "oudlers": 3, "poignee": 10},
+            ),
+            options={"deals": 8},
+        )
+
+
+HOME = TarotHome()

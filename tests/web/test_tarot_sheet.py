@@ -1,0 +1,173 @@
+"""The Tarot scoresheet on the phone: the deal in play order (taker and contract, the called
+partner at 5, points and oudlers, the bonuses), the engine's numbers for the score shown before
+Save, the dealer and deals left, refusals worded with their rule, quick entry and the rules page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Match, Round
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def match(alice, club) -> Match:
+    return MatchFactory.create(
+        club=club, game="tarot", players=["Anna", "Bram", "Cor", "Dirk"], options={"deals": 4}, by=alice
+    )
+
+
+@pytest.fixture
+def five(alice, club) -> Match:
+    return MatchFactory.create(
+        club=club, game="tarot", players=["Anna", "Bram", "Cor", "Dirk", "Eva"], by=alice
+    )
+
+
+def deal(key: str = "k1", **fields: str) -> dict[str, object]:
+    """The POST the round form sends: the hidden falses of the checkboxes, then the choices."""
+    data: dict[str, object] = {"idempotency_key": key, "half:bool": ["0"]}
+    data.update({"taker:int": "1", "contract:str": "garde", "points:int": "47", "oudlers:int": "2"})
+    data.update({name: value for name, value in fields.items()})
+    return data
+
+
+def add_url(match: Match) -> str:
+    return reverse("round_add", args=[match.pk])
+
+
+def sheet(client, match: Match, language: str = "en") -> str:
+    return client.get(
+        reverse("match_detail", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+
+
+def test_the_form_asks_taker_and_contract_first_then_the_count_then_the_bonuses(alice_client, match):
+    page = sheet(alice_client, match)
+    order = [
+        page.index(name)
+        for name in (
+            'name="taker:int"',
+            'name="contract:str"',
+            'name="points:int"',
+            'name="oudlers:int"',
+            'name="petit_au_bout:str"',
+            'name="poignee:int"',
+            'name="chelem:str"',
+        )
+    ]
+    assert order == sorted(order)
+    assert 'name="partner:int"' not in page  # no called king at 4
+    # The engine's numbers for the score shown before Save.
+    assert 'data-required="56,51,41,36"' in page
+    assert 'data-multipliers="prise:1,garde:2,garde_sans:4,garde_contre:6"' in page
+    assert 'data-poignee-trumps="10,13,15"' in page
+    assert "tarot/tarot.js" in page
+
+
+def test_the_hints_name_the_dealer_and_the_deals_left(alice_client, match):
+    page = sheet(alice_client, match)
+    assert "Dealer: <strong>Anna</strong>" in page
+    assert "4 deals left" in page
+    assert 'href="/rules/tarot/#scoring"' in page
+
+
+def test_a_garde_made_by_six_stores_62_a_defender(alice_client, match):
+    response = alice_client.post(add_url(match), deal())
+    assert response.status_code == 302
+    stored = Round.objects.get(match=match)
+    assert stored.scores == [-62, 186, -62, -62]
+    assert stored.body == {"taker": 1, "contract": "garde", "points": 47, "half": False, "oudlers": 2}
+    page = sheet(alice_client, match)
+    assert "Dealer: <strong>Bram</strong>" in page
+    assert "3 deals left" in page
+
+
+def test_a_half_point_and_the_bonuses_are_posted_as_the_round_json(alice_client, match):
+    data = deal(
+        **{
+            "contract:str": "prise",
+            "points:int": "50",
+            "oudlers:int": "1",
+            "petit_au_bout:str": "defence",
+            "poignee:int": "10",
+            "chelem:str": "",
+        }
+    )
+    data["half:bool"] = ["0", "1"]
+    assert alice_client.post(add_url(match), data).status_code == 302
+    stored = Round.objects.get(match=match)
+    assert stored.body["half"] is True and "chelem" not in stored.body
+    # 50½ with 1 oudler: lost by 1; -(25 + 1) - 10 - 20 (poignée to the defence) = -56.
+    assert stored.scores == [56, -168, 56, 56]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "A poignée at 4 players shows at least 10 trumps."),
+        ("nl", "Een poignée toont bij 4 spelers minstens 10 troeven."),
+        ("fr", "Une poignée à 4 joueurs montre au moins 10 atouts."),
+    ],
+)
+def test_a_refusal_names_its_rule_in_each_language(alice_client, match, language, words):
+    response = alice_client.post(add_url(match), deal(**{"poignee:int": "9"}), HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+    assert words in page
+    assert re.search(r'href="/rules/tarot/#poignee"', page)
+
+
+def test_five_players_ask_for_the_called_king_and_refuse_none(alice_client, five):
+    page = sheet(alice_client, five)
+    assert (
+        page.index('name="contract:str"') < page.index('name="partner:int"') < page.index('name="points:int"')
+    )
+    response = alice_client.post(add_url(five), deal())
+    assert response.status_code == 400
+    assert "name the player holding the called king" in response.content.decode()
+    assert alice_client.post(add_url(five), deal(key="k2", **{"partner:int": "3"})).status_code == 302
+    assert Round.objects.get(match=five).scores == [-62, 124, -62, 62, -62]
+
+
+def test_alone_at_five_receives_four_times(alice_client, five):
+    data = deal(**{"alone:bool": ["0", "1"]})
+    assert alice_client.post(add_url(five), data).status_code == 302
+    assert Round.objects.get(match=five).scores == [-62, 248, -62, -62, -62]
+
+
+def test_quick_entry_fills_taker_contract_points_and_oudlers(alice_client, match):
+    url = reverse("round_quick_entry", args=[match.pk])
+    page = alice_client.post(url, {"line": "garde sans Bram 47 2 oudlers"}).content.decode()
+    assert re.search(r'name="taker:int" value="1" checked', page)
+    assert re.search(r'name="contract:str" value="garde_sans"[^>]* checked', page)
+    assert 'name="points:int" value="47"' in page
+    assert re.search(r'name="oudlers:int" value="2" checked', page)
+
+
+def test_the_match_ends_after_its_deals_with_the_highest_total_winning(alice_client, match):
+    for number, taker in enumerate(("1", "2", "3", "0"), start=1):
+        response = alice_client.post(add_url(match), deal(key=f"k{number}", **{"taker:int": taker}))
+        assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == "finished"
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
+def test_the_rules_page_names_the_fft_as_its_source(client, language):
+    page = client.get("/rules/tarot/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert "Fédération Française de Tarot" in page
+    assert "Règlement officiel" in page
+    assert 'id="king"' in page and 'id="poignee"' in page
