@@ -15,6 +15,7 @@ from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Sta
 from games.quick_entry import QuickEntry
 from games.tables import Card, card, common_tables, option_value, value_rows
 from scoring import MatchState
+from scoring.errors import Code
 from scoring.games import klaverjassen
 from scoring.games.klaverjassen import KlaverjassenCode
 
@@ -74,10 +75,14 @@ class KlaverjassenHome(BaseHome):
         "deals": gettext_lazy("The match ends after this many deals; 16 lets every player deal four times."),
     }
     rule_sections: Mapping[str, str] = {
-        KlaverjassenCode.PLAYING_PAIR_MISSING: "playing",
-        KlaverjassenCode.CARD_POINTS_SUM: "cards",
-        KlaverjassenCode.ROEM_NOT_COMBINATION: "roem",
-        KlaverjassenCode.PIT_WITH_POINTS: "pit",
+        KlaverjassenCode.PLAYING_PAIR_MISSING: "checks#check-playing",
+        KlaverjassenCode.CARD_POINTS_SUM: "checks#check-card-points",
+        KlaverjassenCode.ROEM_NOT_COMBINATION: "checks#check-roem",
+        KlaverjassenCode.PIT_WITH_POINTS: "checks#check-pit",
+        # The round form has no card calculator: these card codes (never raised) point at the
+        # form's checks, as Barbuse's do.
+        Code.NOT_MULTIPLE_OF_5: "checks#check-form",
+        Code.TOO_MANY_CARDS: "checks#check-form",
     }
     messages: Mapping[str, Text] = {
         "playing_pair_missing": gettext_lazy("Say which pair played (chose trumps)."),
