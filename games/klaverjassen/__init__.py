@@ -80,7 +80,7 @@ class KlaverjassenHome(BaseHome):
         KlaverjassenCode.ROEM_NOT_COMBINATION: "checks#check-roem",
         KlaverjassenCode.PIT_WITH_POINTS: "checks#check-pit",
         # The round form has no card calculator: these card codes (never raised) point at the
-        # form's checks, as Barbuse's do.
+        # form's checks.
         Code.NOT_MULTIPLE_OF_5: "checks#check-form",
         Code.TOO_MANY_CARDS: "checks#check-form",
     }

@@ -82,10 +82,10 @@ def test_pit_for_the_playing_pair(scorer, match):
 @pytest.mark.parametrize(
     ("playing", "pairs", "message", "anchor"),
     [
-        ("", (pair(0, 100), pair(1, 62)), "Say which pair played (chose trumps).", "playing"),
-        (0, (pair(0, 150), pair(1, 62)), "add up to 212; every deal has 162", "cards"),
-        (0, (pair(0, 100, 30), pair(1, 62)), "30 is no roem", "roem"),
-        (0, (pair(0, 157, 0, pit=True), pair(1, 5)), "the other pair has 5 card points", "pit"),
+        ("", (pair(0, 100), pair(1, 62)), "Say which pair played (chose trumps).", "check-playing"),
+        (0, (pair(0, 150), pair(1, 62)), "add up to 212; every deal has 162", "check-card-points"),
+        (0, (pair(0, 100, 30), pair(1, 62)), "30 is no roem", "check-roem"),
+        (0, (pair(0, 157, 0, pit=True), pair(1, 5)), "the other pair has 5 card points", "check-pit"),
     ],
 )
 def test_each_refusal_is_worded_and_links_its_rule(scorer, match, playing, pairs, message, anchor):
