@@ -41,6 +41,7 @@ urlpatterns = [
     path("matches/<int:match_id>/restore/", match_views.match_restore, name="match_restore"),
     path("matches/<int:match_id>/rounds/", match_views.round_add, name="round_add"),
     path("matches/<int:match_id>/rounds/quick/", match_views.round_quick_entry, name="round_quick_entry"),
+    path("matches/<int:match_id>/rounds/preview/", match_views.round_preview, name="round_preview"),
     path("matches/<int:match_id>/rounds/<int:number>/edit/", match_views.round_edit, name="round_edit"),
     path("matches/<int:match_id>/undo/", match_views.round_undo, name="round_undo"),
     path("matches/<int:match_id>/redo/", match_views.round_redo, name="round_redo"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.urls import reverse
+
 from games.protocol import GameHome, Json
 from matches.sheets import EntryRow, Sheet
 
@@ -29,5 +31,7 @@ def fields_context(
         "number": number,
         "calculator": [(key.rank, key.value) for key in home.calculator_keys(sheet.state.setup)],
         "teams": sheet.state.setup.teams is not None,
+        # Where a game's form asks the engine what the deal typed so far would score.
+        "preview_url": reverse("round_preview", args=[sheet.match.pk]),
         **home.entry_context(sheet, body, number),
     }

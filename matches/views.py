@@ -23,6 +23,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -294,6 +296,22 @@ def round_quick_entry(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             response["HX-Reswap"] = "none"
         return response
     return _render_sheet(request, match, replayed, body=quick.body, errors=[], quick=quick)
+
+
+@login_required
+@require_POST
+def round_preview(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """What the deal typed so far would score, as the engine scores it: the game's entry
+    template's ``preview`` partial, drawn from its ``entry_context``, under the round form
+    before Save. Nothing is stored; a game whose form shows no preview gets an empty one."""
+    match = _match_for_scorer(request, match_id)
+    try:
+        template = get_template(f"{match.home.entry_template}#preview")
+    except TemplateDoesNotExist:
+        return HttpResponse("")
+    sheet = build_sheet(match, match.replayed())
+    body = match.home.parse_round(request.POST, match.entry_lines)
+    return HttpResponse(template.render(dict(match.home.entry_context(sheet, body, None)), request))
 
 
 def _idempotency_key(request: HttpRequest) -> str | None:

@@ -354,6 +354,19 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     page(
+        "round_preview",
+        "POST",
+        lambda w: reverse("round_preview", args=[w.match.pk]),
+        (200, 200, 200, 403, 404, LOGIN),
+    ),
+    page(
+        "round_preview",
+        "POST",
+        lambda w: reverse("round_preview", args=[w.others_match.pk]),
+        (200, 200, 403, 403, 404, LOGIN),
+        label="a match someone else keeps",
+    ),
+    page(
         "round_edit",
         "GET",
         lambda w: reverse("round_edit", args=[w.match.pk, 1]),

@@ -14,11 +14,45 @@ from games.klaverjassen.statistics import statistics as klaverjassen_statistics
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
 from games.tables import Card, card, common_tables, option_value, value_rows
-from scoring import MatchState
+from scoring import MatchState, Refused
+from scoring.errors import Code
 from scoring.games import klaverjassen
 from scoring.games.klaverjassen import KlaverjassenCode
 
 RANKS_HIGH_FIRST = ("J", "9", "A", "10", "K", "Q", "8", "7")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A deal typed on the round form, as the engine scores it before Save: made or ``nat``, the
+    playing pair's points of the deal's total and, when nat, what goes to the other pair."""
+
+    nat: bool
+    playing: str
+    other: str
+    own: int
+    total: int
+    cards: int
+    roem: int
+
+
+def preview(body: Json, labels: Mapping[int, str]) -> Preview | None:
+    """The deal's score with the rule that made it, or None while it breaks a rule (or is not
+    all typed yet): the refusal on Save says why."""
+    try:
+        outcome = klaverjassen.check(body)
+    except Refused:
+        return None
+    playing = klaverjassen.read_round(body).playing
+    return Preview(
+        nat=outcome.nat,
+        playing=labels.get(playing, ""),
+        other=labels.get(1 - playing, ""),
+        own=outcome.own[playing],
+        total=outcome.total,
+        cards=outcome.cards,
+        roem=outcome.roem,
+    )
 
 
 @dataclass(frozen=True)
@@ -74,10 +108,14 @@ class KlaverjassenHome(BaseHome):
         "deals": gettext_lazy("The match ends after this many deals; 16 lets every player deal four times."),
     }
     rule_sections: Mapping[str, str] = {
-        KlaverjassenCode.PLAYING_PAIR_MISSING: "playing",
-        KlaverjassenCode.CARD_POINTS_SUM: "cards",
-        KlaverjassenCode.ROEM_NOT_COMBINATION: "roem",
-        KlaverjassenCode.PIT_WITH_POINTS: "pit",
+        KlaverjassenCode.PLAYING_PAIR_MISSING: "checks#check-playing",
+        KlaverjassenCode.CARD_POINTS_SUM: "checks#check-card-points",
+        KlaverjassenCode.ROEM_NOT_COMBINATION: "checks#check-roem",
+        KlaverjassenCode.PIT_WITH_POINTS: "checks#check-pit",
+        # The round form has no card calculator: these card codes (never raised) point at the
+        # form's checks.
+        Code.NOT_MULTIPLE_OF_5: "checks#check-form",
+        Code.TOO_MANY_CARDS: "checks#check-form",
     }
     messages: Mapping[str, Text] = {
         "playing_pair_missing": gettext_lazy("Say which pair played (chose trumps)."),
@@ -106,10 +144,10 @@ class KlaverjassenHome(BaseHome):
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         return {
             "playing": playing_pair(body),
-            # The form's script fills the other pair's points from this and previews the score
-            # with the same numbers the engine scores with; the engine's answer is what counts.
+            # The form's script fills the other pair's card points in from the deal's total.
             "card_points": klaverjassen.CARD_POINTS,
-            "pit_bonus": klaverjassen.PIT_BONUS,
+            # Drawn with the form, and again by ``round_preview`` as the deal is typed.
+            "preview": preview(body, {column.unit: column.label for column in sheet.columns}),
         }
 
     def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:

@@ -6,6 +6,8 @@ reading marks the line (``plays``) and the form chooses that pair (``Klaverjasse
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Field, QuickEntry, Shape
 
 PLAYS = {
@@ -33,5 +35,7 @@ QUICK_ENTRY = QuickEntry(
             Field("pit", PIT, flag=True, blank=False),
         ),
         numbers=("points",),
-    )
+    ),
+    # A pair's line, as its first player would say it: the shared "15, minus 20" is no deal here.
+    example=gettext_lazy("%(first)s plays 98 20 roem, %(second)s 64…"),
 )

@@ -106,24 +106,30 @@ class Deal:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A deal's scores and the rule that made them: ``nat`` when the playing pair went nat."""
+    """A deal's scores and the rule that made them: ``nat`` when the playing pair went nat.
+    ``own`` is what each pair made (card points, roem and pit), ``total`` their sum, of it
+    ``cards`` the card points and ``roem`` both pairs' roem and pit: what the round form's
+    preview says of the deal."""
 
     scores: Scores
     nat: bool
     total: int
+    own: Scores
+    cards: int
+    roem: int
 
 
 def outcome(playing: int, points: Sequence[int], bonuses: Sequence[int]) -> Outcome:
     """The scores of a checked deal: each pair its card points and roem, unless the playing pair
     has no more than half of the deal's total (exactly half is nat), when the other pair takes
     it all."""
-    own = [p + b for p, b in zip(points, bonuses, strict=True)]
+    own = tuple(p + b for p, b in zip(points, bonuses, strict=True))
     total = sum(own)
     if 2 * own[playing] > total:
-        return Outcome(tuple(own), False, total)
+        return Outcome(own, False, total, own, sum(points), sum(bonuses))
     scores = [total, total]
     scores[playing] = 0
-    return Outcome(tuple(scores), True, total)
+    return Outcome(tuple(scores), True, total, own, sum(points), sum(bonuses))
 
 
 def stored_scores(body: object) -> Scores:

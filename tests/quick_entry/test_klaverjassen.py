@@ -5,6 +5,7 @@ pair marked as playing."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.klaverjassen import playing_pair
 from games.klaverjassen.quick_entry import QUICK_ENTRY
@@ -36,3 +37,12 @@ def test_a_line_per_pair_fills_the_form(said: str, language: str, entries: list[
 def test_the_form_keeps_a_posted_playing_pair():
     assert playing_pair({"playing": 1, "entries": [line(True, 1), line(False, 2)]}) == 1
     assert playing_pair({"entries": [line(False, 1), line(False, 2)]}) is None
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
+def test_the_empty_line_shows_a_deal_of_klaverjassen_that_the_form_reads_whole(language: str):
+    with translation.override(language):
+        said = str(QUICK_ENTRY.example) % {"first": "Anna", "second": "Bram"}
+    heard = read(said.removesuffix("…"), language, LINES, QUICK_ENTRY)
+    assert heard.unplaced == ()
+    assert heard.body == {"entries": [line(True, 98, 20), line(False, 64)]}

@@ -54,7 +54,8 @@ def test_the_form_asks_the_playing_pair_first_then_each_pair(scorer, match):
     assert html.index('name="playing:int"') < html.index('name="entries.0.points:int"')
     assert html.index('name="entries.0.points:int"') < html.index('name="entries.1.points:int"')
     assert "Anna &amp; Cor" in html and "Bram &amp; Dirk" in html
-    assert 'data-card-points="162"' in html and 'data-pit-bonus="100"' in html
+    assert 'data-card-points="162"' in html
+    assert f'hx-post="/matches/{match.pk}/rounds/preview/"' in html
     assert "Anna deals; 4 deals left, this one included." in html
 
 
@@ -67,6 +68,60 @@ def test_a_made_deal_is_stored_with_each_pairs_points(scorer, match):
         "entries": [{"points": 98, "roem": 20, "pit": False}, {"points": 64, "pit": False}],
     }
     assert "Bram deals; 3 deals left" in scorer.get(f"/matches/{match.pk}/").content.decode()
+
+
+def preview(client, match: Match, playing: int | str, *pairs: dict[str, Any], language: str = "en") -> str:
+    data: dict[str, Any] = {"playing:int": str(playing)}
+    for entry in pairs:
+        data.update(entry)
+    response = client.post(
+        f"/matches/{match.pk}/rounds/preview/", data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 200
+    return " ".join(response.content.decode().split())
+
+
+@pytest.mark.parametrize(
+    ("language", "made", "nat"),
+    [
+        (
+            "en",
+            "Made: Anna &amp; Cor has 118 of 182, more than half; each pair scores its own points.",
+            "Bram &amp; Dirk has 91 of 182: not more than half. Nat: 162 + 20 roem to Anna &amp; Cor.",
+        ),
+        ("nl", "Gehaald: Anna &amp; Cor heeft 118 van 182", "Nat: 162 + 20 roem voor Anna &amp; Cor."),
+        ("fr", "Réussi : Anna &amp; Cor a 118 sur 182", "Nat : 162 + 20 de roem pour Anna &amp; Cor."),
+    ],
+)
+def test_the_deal_typed_so_far_is_previewed_as_the_engine_scores_it(scorer, match, language, made, nat):
+    assert made in preview(scorer, match, 0, pair(0, 98, 20), pair(1, 64), language=language)
+    # 71 card points and 20 roem are 91 of 182, exactly half: nat, 162 and both roem to the others.
+    assert nat in preview(scorer, match, 1, pair(0, 91), pair(1, 71, 20), language=language)
+    assert not Round.objects.filter(match=match).exists()
+
+
+@pytest.mark.parametrize(
+    ("playing", "pairs"),
+    [
+        ("", (pair(0, 100), pair(1, 62))),  # no playing pair yet
+        (0, (pair(0, 100), pair(1))),  # the other pair's points not typed
+        (0, (pair(0, 100, 30), pair(1, 62))),  # 30 is no roem: Save will say so
+    ],
+)
+def test_a_deal_the_engine_would_refuse_has_no_preview(scorer, match, playing, pairs):
+    assert preview(scorer, match, playing, *pairs) == ""
+
+
+def test_no_one_outside_the_club_is_told_what_a_deal_would_score(client, match, charlie):
+    client.force_login(charlie)
+    data = {"playing:int": "0", **pair(0, 98), **pair(1, 64)}
+    assert client.post(f"/matches/{match.pk}/rounds/preview/", data).status_code == 404
+
+
+def test_a_game_whose_form_shows_no_preview_gets_an_empty_one(scorer, club):
+    other = MatchFactory.create(club=club, game="duizenden", players=["Anna", "Bram"])
+    response = scorer.post(f"/matches/{other.pk}/rounds/preview/", {})
+    assert response.status_code == 200 and response.content == b""
 
 
 def test_a_nat_deal_gives_the_other_pair_everything(scorer, match):
@@ -82,10 +137,10 @@ def test_pit_for_the_playing_pair(scorer, match):
 @pytest.mark.parametrize(
     ("playing", "pairs", "message", "anchor"),
     [
-        ("", (pair(0, 100), pair(1, 62)), "Say which pair played (chose trumps).", "playing"),
-        (0, (pair(0, 150), pair(1, 62)), "add up to 212; every deal has 162", "cards"),
-        (0, (pair(0, 100, 30), pair(1, 62)), "30 is no roem", "roem"),
-        (0, (pair(0, 157, 0, pit=True), pair(1, 5)), "the other pair has 5 card points", "pit"),
+        ("", (pair(0, 100), pair(1, 62)), "Say which pair played (chose trumps).", "check-playing"),
+        (0, (pair(0, 150), pair(1, 62)), "add up to 212; every deal has 162", "check-card-points"),
+        (0, (pair(0, 100, 30), pair(1, 62)), "30 is no roem", "check-roem"),
+        (0, (pair(0, 157, 0, pit=True), pair(1, 5)), "the other pair has 5 card points", "check-pit"),
     ],
 )
 def test_each_refusal_is_worded_and_links_its_rule(scorer, match, playing, pairs, message, anchor):

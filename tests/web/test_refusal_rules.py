@@ -192,6 +192,28 @@ OWN: dict[str, dict[str, Words]] = {
             "fr": ("première fois", "un minimum"),
         },
     },
+    "klaverjassen": {
+        "playing_pair_missing": {
+            "en": ("playing pair is named",),
+            "nl": ("spelende paar is genoemd",),
+            "fr": ("paire qui joue est nommée",),
+        },
+        "card_points_sum": {
+            "en": ("card points add up to 162",),
+            "nl": ("kaartpunten", "samen 162"),
+            "fr": ("points de cartes", "font 162"),
+        },
+        "roem_not_combination": {
+            "en": ("sum of the combinations", "0, 20", "from 40 up"),
+            "nl": ("som van de combinaties", "0, 20", "vanaf 40"),
+            "fr": ("somme des combinaisons", "0, 20", "à partir de 40"),
+        },
+        "pit_with_points": {
+            "en": ("pit only when", "0 card points"),
+            "nl": ("pit alleen als", "0 kaartpunten"),
+            "fr": ("pit seulement si", "0 point de cartes"),
+        },
+    },
 }
 # The generic codes, per game: the sentence on its page that states them.
 GENERIC: dict[str, dict[str, Words]] = {
@@ -243,6 +265,14 @@ GENERIC: dict[str, dict[str, Words]] = {
         "wrong_player_count": players("2, 3, 4 or 6", "2, 3, 4 of 6", "2, 3, 4 ou 6"),
         "not_multiple_of_5": MULTIPLE,
         "too_many_cards": PACKS,
+    },
+    "klaverjassen": {
+        "match_finished": {
+            "en": ("ends after its last deal", "16", "most points wins"),
+            "nl": ("eindigt na het laatste spel", "16", "meeste punten wint"),
+            "fr": ("se termine après sa dernière donne", "16", "plus de points gagne"),
+        },
+        "wrong_player_count": players("four", "vier", "quatre"),
     },
 }
 
