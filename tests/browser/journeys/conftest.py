@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Browser, expect
 
-from tests.browser.journeys.player import HEIGHT, WIDTH, KnownProblems, Phone
+from tests.browser.journeys.player import HEIGHT, WIDTH, Phone
 
 LOCALES = {"en": "en-GB", "nl": "nl-NL", "fr": "fr-FR"}
 LANGUAGES = list(LOCALES)
@@ -23,8 +23,7 @@ LANGUAGES = list(LOCALES)
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """A journey that ends with known problems noted fails with them, as KnownProblems; one that
-    fails keeps a last screenshot of every phone, where it stopped."""
+    """A journey that fails keeps a last screenshot of every phone, where it stopped."""
     phones: list[Phone] = []
     pyfuncitem.journey_phones = phones
     try:
@@ -34,9 +33,6 @@ def pytest_pyfunc_call(pyfuncitem):
             with contextlib.suppress(Exception):  # a closed page has no screen left to keep
                 phone.screenshot("failed here")
         raise
-    problems = [problem for phone in phones for problem in phone.problems]
-    if problems:
-        raise KnownProblems("\n".join(dict.fromkeys(problems)))
     return result
 
 

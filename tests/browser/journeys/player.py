@@ -5,19 +5,15 @@ Everything here looks at the screen a person sees (360 x 740, touch), not at the
 "on screen" lies inside the viewport and is the thing drawn at its own middle (not hidden under
 the sticky bar or a panel).
 
-A journey meets problems that another branch of issue 38 fixes. ``Phone.known(problem, ok, what)``
-notes such a problem and lets the journey go on (doing what a player would do about it: swipe to
-the top, pick the club by hand); when the test body ends, ``KnownProblems`` is raised listing
-them, and the test's ``xfail(raises=KnownProblems, strict=True)`` says which branch fixes it. Any
-other failed assertion fails the test as usual, so every step of a journey is checked even while
-a known problem remains.
+A check that fails stops the journey with what the player would have seen instead (and the
+conftest keeps a last screenshot of every phone, where it stopped).
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +26,6 @@ WIDTH, HEIGHT = 360, 740
 STILL = 4
 
 
-class KnownProblems(AssertionError):
-    """Problems of issue 38 that a journey met and that another branch fixes."""
-
-
 @dataclass
 class Phone:
     page: Page
@@ -41,7 +33,6 @@ class Phone:
     lang: str
     who: str = ""  # which phone, when a journey has two
     steps: int = 0
-    problems: list[str] = field(default_factory=list)
     _cdp: CDPSession | None = None
 
     def __post_init__(self) -> None:
@@ -101,12 +92,10 @@ class Phone:
         box = locator.first.bounding_box()
         return f"at {box['y']:.0f}-{box['y'] + box['height']:.0f} px" if box else "hidden"
 
-    def assert_on_screen(
-        self, locator: Locator, what: str, problem: str | None = None, *, reach: bool = False
-    ) -> None:
+    def assert_on_screen(self, locator: Locator, what: str, *, reach: bool = False) -> None:
         expect(locator.first).to_be_attached()
         ok = self.on_screen(locator, reach=reach)
-        self.check(ok, f"{what} on screen ({self.where(locator)}, scrollY {self.scroll_y():.0f})", problem)
+        self.check(ok, f"{what} on screen ({self.where(locator)}, scrollY {self.scroll_y():.0f})")
 
     def assert_first_screen(
         self,
@@ -118,17 +107,12 @@ class Phone:
         save: Locator | None = None,
         notice: Locator | None = None,
         focused: Locator | None = None,
-        problem: str | None = None,
     ) -> None:
         """The screen a player sees now: at the top of the page when ``top``, with each named
-        thing inside it. ``problem`` names the known problem these checks would meet."""
+        thing inside it."""
         if top:
             at = self._settled_scroll()
-            self.check(at == 0, f"the page at its top (scrollY {at:.0f})", problem)
-            if at != 0 and problem:
-                # Kept as the player found it, then what the player does about it: a swipe back up.
-                self.screenshot("opened scrolled down")
-                self.page.evaluate("window.scrollTo(0, 0)")
+            self.check(at == 0, f"the page at its top (scrollY {at:.0f})")
         for what, locator in (
             ("the title", title),
             ("the first field", first_field),
@@ -136,11 +120,11 @@ class Phone:
             ("the notice", notice),
         ):
             if locator is not None:
-                self.assert_on_screen(locator, what, problem, reach=locator is save)
+                self.assert_on_screen(locator, what, reach=locator is save)
         if next_items is not None:
             expect(next_items.first).to_be_visible()
             for index in range(next_items.count()):
-                self.assert_on_screen(next_items.nth(index), f"next item {index + 1}", problem)
+                self.assert_on_screen(next_items.nth(index), f"next item {index + 1}")
         if focused is not None:
             expect(focused).to_be_focused()
 
@@ -223,19 +207,12 @@ class Phone:
             self.type(text)
             self.enter()
 
-    # --- known problems -------------------------------------------------------------------------
+    # --- checks -----------------------------------------------------------------------------------
 
-    def check(self, ok: bool, what: str, problem: str | None = None) -> None:
-        if ok:
-            return
-        if problem is None:
+    def check(self, ok: bool, what: str) -> None:
+        """Fails the journey, saying what was expected and what the screen held instead."""
+        if not ok:
             raise AssertionError(f"expected {what}")
-        self.known(problem, what)
-
-    def known(self, problem: str, what: str) -> None:
-        note = f"[{problem}] {what}"
-        if note not in self.problems:
-            self.problems.append(note)
 
 
 def _rect(handle: Any) -> tuple[float, float, float, float] | None:

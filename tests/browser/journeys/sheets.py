@@ -14,9 +14,6 @@ from games.registry import home_for
 from tests.browser.journeys.player import Phone
 
 FOUR = ["Anna", "Bram", "Cor", "Dirk"]
-# The known problem every sheet meets until the branch that fixes it is merged.
-OPENS_SCROLLED = "sheet: the sheet opens scrolled down, past its title and first field"
-RULE_OFF_SCREEN = "sheet: the rule panel opens below the screen"
 
 
 def say(lang: str, text: str, **values: object) -> str:
@@ -58,14 +55,13 @@ class Sheet:
     def first_field(self) -> Locator:
         return self.form.locator("label.chip, label.contract, input[type=number]").first
 
-    def assert_opened(self, *, next_items: bool = True, problem: str | None = OPENS_SCROLLED) -> None:
+    def assert_opened(self, *, next_items: bool = True) -> None:
         """The sheet as it opens: at its top, title, next items and the first field on screen."""
         expect(self.form).to_be_visible()
         self.phone.assert_first_screen(
             title=self.title,
             first_field=self.first_field(),
             next_items=self.next_items if next_items else None,
-            problem=problem,
         )
 
     def assert_saved(self, number: int) -> None:

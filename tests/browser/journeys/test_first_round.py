@@ -7,7 +7,6 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import Match
-from tests.browser.journeys.player import KnownProblems
 from tests.browser.journeys.sheets import FOUR, GAMES, ROUNDS, Sheet, game_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
@@ -26,9 +25,6 @@ def fill_names(phone, names: list[str]) -> None:
         phone.type(name)
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
-)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_guests_first_round(open_phone, lang, game):
     phone = open_phone(f"first-round-{game}", lang)

@@ -8,13 +8,11 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from players.models import Club
-from tests.browser.journeys.player import KnownProblems, Phone
-from tests.browser.journeys.sheets import OPENS_SCROLLED, Sheet
+from tests.browser.journeys.player import Phone
+from tests.browser.journeys.sheets import Sheet
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
-
-QUICK_MISREADS = "quick: quick entry misreads ordinary sentences, and its status sits off-screen"
 
 # Anna went out with 310 on the table; Bram has 120 on the table and 85 in hand; Cor 45 and 20.
 LINES = {
@@ -45,16 +43,10 @@ def open_duizenden(open_phone, journey: str, lang: str) -> tuple[Phone, Sheet, M
     return phone, Sheet(phone), match
 
 
-@pytest.mark.xfail(
-    reason="issue 38: quick entry misreads 'three hundred and ten' and 'X on the table, Y in hand', its "
-    "status sits off-screen, fixed on branch quick; the sheet opens scrolled down, fixed on branch sheet",
-    raises=KnownProblems,
-    strict=True,
-)
 def test_a_round_said_in_one_line(open_phone, lang):
     phone, sheet, match = open_duizenden(open_phone, "quick-entry", lang)
     page = phone.page
-    sheet.assert_opened(problem=OPENS_SCROLLED)
+    sheet.assert_opened()
     line = page.locator("#quick-line")
     status = page.locator("#quick-status")
 
@@ -62,7 +54,7 @@ def test_a_round_said_in_one_line(open_phone, lang):
     phone.tap_field(line, NONSENSE[lang])
     phone.enter()
     expect(status.locator(".error")).to_be_visible()
-    phone.assert_on_screen(status, "the warning beside the line", QUICK_MISREADS)
+    phone.assert_on_screen(status, "the warning beside the line")
     expect(sheet.field("entries.0.table_points:int")).to_have_value("")
     phone.screenshot("a line that fits nothing")
 
@@ -70,15 +62,13 @@ def test_a_round_said_in_one_line(open_phone, lang):
     phone.enter()
     expect(status.locator(".done, .error")).to_be_visible()
     page.wait_for_timeout(300)
-    phone.assert_on_screen(status, "the status of the line", QUICK_MISREADS)
+    phone.assert_on_screen(status, "the status of the line")
     phone.screenshot("the line read")
     expect(sheet.form.locator("input[name='@went_out'][value='0']")).to_be_checked()
     for name, value in FILLED.items():
         field = sheet.field(name)
         read, allowed = field.input_value(), value if isinstance(value, tuple) else (value,)
-        phone.check(read in allowed, f"{name} filled with {value} (it holds {read!r})", QUICK_MISREADS)
-        if read not in allowed:
-            phone.tap_field(field, allowed[-1])  # the player puts it right by hand
+        phone.check(read in allowed, f"{name} filled with {value} (it holds {read!r})")
     assert not match.rounds.exists()  # nothing is stored until Save
 
     phone.tap(sheet.save, leaves=True)
@@ -96,9 +86,6 @@ SEARCHES = {
 }
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
-)
 def test_the_rules_searched_from_the_sheet(open_phone, lang):
     game, words, anchor = SEARCHES[lang]
     user = UserFactory()
@@ -108,7 +95,7 @@ def test_the_rules_searched_from_the_sheet(open_phone, lang):
     page.goto(f"/matches/{match.pk}/")
     sheet = Sheet(phone)
     search = page.locator(".sheet-head a.rules-search-link")
-    phone.assert_first_screen(title=sheet.title, first_field=search, problem=OPENS_SCROLLED)
+    phone.assert_first_screen(title=sheet.title, first_field=search)
     phone.screenshot("the sheet")
 
     phone.tap(search, loads=True)

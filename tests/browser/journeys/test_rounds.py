@@ -11,15 +11,11 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from players.models import Club
-from tests.browser.journeys.player import KnownProblems, Phone
-from tests.browser.journeys.sheets import FOUR, GAMES, OPENS_SCROLLED, ROUNDS, RULE_OFF_SCREEN, Sheet
+from tests.browser.journeys.player import Phone
+from tests.browser.journeys.sheets import FOUR, GAMES, ROUNDS, Sheet
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
-
-OPENS_SCROLLED_XFAIL = pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
-)
 
 
 def open_match(open_phone, journey: str, lang: str, game: str, deals: list[dict] | None = None):
@@ -33,7 +29,6 @@ def open_match(open_phone, journey: str, lang: str, game: str, deals: list[dict]
     return phone, Sheet(phone), match
 
 
-@OPENS_SCROLLED_XFAIL
 @pytest.mark.parametrize("game", GAMES)
 def test_an_ordinary_round_by_the_enter_path_then_one_by_taps(open_phone, lang, game):
     phone, sheet, match = open_match(open_phone, f"ordinary-rounds-{game}", lang, game)
@@ -93,12 +88,6 @@ REFUSE = {
 }
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down and the rule panel opens below the screen, "
-    "fixed on branch sheet",
-    raises=KnownProblems,
-    strict=True,
-)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_refused_round_and_its_rule(open_phone, lang, game):
     phone, sheet, match = open_match(open_phone, f"refused-round-{game}", lang, game)
@@ -119,7 +108,7 @@ def test_a_refused_round_and_its_rule(open_phone, lang, game):
     heading = phone.page.locator("#rules-panel :is(h1, h2, h3, h4)").first
     expect(heading).to_be_visible()
     phone.page.wait_for_timeout(300)  # the panel's own scroll, if any
-    phone.assert_on_screen(heading, "the rule's heading", RULE_OFF_SCREEN)
+    phone.assert_on_screen(heading, "the rule's heading")
     phone.screenshot("the rule")
     assert phone.page.url.endswith(f"/matches/{match.pk}/")  # still on the sheet
 
@@ -222,12 +211,6 @@ def _read(game: str, body: dict) -> list[tuple]:
     return [(e["bid"], e["tricks"]) for e in entries]
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down, and a Frustration correction loses a stored "
-    "'laid down?' answer, fixed on branch sheet",
-    raises=KnownProblems,
-    strict=True,
-)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_correction_then_undo_and_redo(open_phone, lang, game):
     deal, changes, corrected = CORRECTIONS[game]
@@ -245,22 +228,13 @@ def test_a_correction_then_undo_and_redo(open_phone, lang, game):
     if game.startswith("frustration"):
         # Cor's stored "no" still stands: 85 fits both answers.
         no = page.locator("input[name='entries.2.laid_down:bool'][value='0']")
-        keeps = no.is_checked()
-        phone.check(
-            keeps,
-            "Cor's stored 'laid down? no' kept after retyping his points",
-            "sheet: retyping a Frustration player's points wipes the stored answer",
-        )
-        if not keeps:
-            phone.tap(page.locator("label:has(input[name='entries.2.laid_down:bool'][value='0'])"))
+        phone.check(no.is_checked(), "Cor's stored 'laid down? no' kept after retyping his points")
     phone.screenshot("changed")
     save = page.locator("form.round-form button.primary")
     phone.tap(save, loads=True)
     sheet = Sheet(phone)
     expect(page.locator(".flash, #saved p").first).to_be_visible()
-    phone.assert_first_screen(
-        title=sheet.title, notice=page.locator(".flash, #saved p").first, problem=OPENS_SCROLLED
-    )
+    phone.assert_first_screen(title=sheet.title, notice=page.locator(".flash, #saved p").first)
     phone.screenshot("corrected")
     match.refresh_from_db()
     assert _read(game, match.rounds.get(number=1).body) == corrected

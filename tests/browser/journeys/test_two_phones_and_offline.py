@@ -8,15 +8,14 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from players.models import Club
-from tests.browser.journeys.player import KnownProblems, Phone
-from tests.browser.journeys.sheets import OPENS_SCROLLED, Sheet
+from tests.browser.journeys.player import Phone
+from tests.browser.journeys.sheets import Sheet
 from tests.browser.test_live import go_offline, go_online
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
 
 TWO = ["Anna", "Bram"]
-IDLE_JUMPS = "sheet: an idle phone's sheet jumps when another phone saves"
 
 
 def enter_duizenden(phone: Phone, sheet: Sheet, went_out: int, numbers: list[str]) -> None:
@@ -29,12 +28,6 @@ def rounds(match: Match) -> list[int]:
     return list(match.rounds.order_by("number").values_list("number", flat=True))
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down and an idle phone's sheet jumps when the other "
-    "saves, fixed on branch sheet",
-    raises=KnownProblems,
-    strict=True,
-)
 def test_two_phones_on_one_deal(open_phone, lang):
     user = UserFactory()
     match = Match.start(club=Club.personal_for(user), game="duizenden", players=TWO, by=user)
@@ -52,12 +45,7 @@ def test_two_phones_on_one_deal(open_phone, lang):
     first.screenshot("deal 1 saved")
     expect(second.page.locator(".grid tbody tr[data-round='1']")).to_have_count(1, timeout=3_000)
     second.page.wait_for_timeout(300)
-    second.check(
-        second.scroll_y() == 0,
-        f"the idle phone still at its top (scrollY {second.scroll_y():.0f})",
-        IDLE_JUMPS,
-    )
-    second.page.evaluate("window.scrollTo(0, 0)")
+    second.check(second.scroll_y() == 0, f"the idle phone still at its top (scrollY {second.scroll_y():.0f})")
     second.assert_first_screen(title=b.title, first_field=b.first_field())
     second.screenshot("followed deal 1")
 
@@ -83,9 +71,6 @@ def test_two_phones_on_one_deal(open_phone, lang):
     assert rounds(match) == [1, 2, 3]
 
 
-@pytest.mark.xfail(
-    reason="issue 38: the sheet opens scrolled down, fixed on branch sheet", raises=KnownProblems, strict=True
-)
 def test_a_deal_entered_offline_is_sent_once_the_connection_is_back(open_phone, lang):
     user = UserFactory()
     match = Match.start(club=Club.personal_for(user), game="duizenden", players=TWO, by=user)
@@ -100,7 +85,7 @@ def test_a_deal_entered_offline_is_sent_once_the_connection_is_back(open_phone, 
     page.reload()
     page.wait_for_load_state("networkidle")
     sheet = Sheet(phone)
-    sheet.assert_opened(problem=OPENS_SCROLLED)
+    sheet.assert_opened()
     phone.screenshot("the sheet")
 
     go_offline(page.context)
