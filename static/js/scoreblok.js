@@ -399,6 +399,13 @@
     if (root.id === "round-form" && !root.querySelector("[data-refused]")) window.scrollTo(0, 0);
   }
 
+  // The deal that ends the match brings back the sheet without a round form: its top says who
+  // won, so go there too (the Save that was tapped may have been a screen further down).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (elt && elt.id === "round-form" && !document.getElementById("round-form")) window.scrollTo(0, 0);
+  });
+
   // Undo, redo or a confirmation from anywhere on the sheet: what it did is said in #saved, at
   // the top; bring it (and its Redo) to the screen instead of leaving it far above.
   document.addEventListener("htmx:afterSettle", function (event) {
