@@ -58,6 +58,13 @@ PINNED: dict[str, dict[str, Any]] = {
         "last": [100, 100, 100, 0, 100, 100],
         "progress": {"phases": [1, 2, 2, 2, 1, 1], "dealer": 3, "finished": False},
     },
+    "tarot": {
+        "format": 1,
+        "played": 3,
+        "totals": [58, -788, 394, 214, 122],
+        "last": [-168, -336, 168, 168, 168],
+        "progress": {"deals": 3},
+    },
 }
 
 HEARTS = [{"entries": [{"points": p} for p in points]} for points in ([10, 6, 10, 0], [0, 26, 0, 0])]

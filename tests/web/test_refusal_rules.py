@@ -192,6 +192,46 @@ OWN: dict[str, dict[str, Words]] = {
             "fr": ("première fois", "un minimum"),
         },
     },
+    "tarot": {
+        "points_out_of_range": {
+            "en": ("taker's points", "between 0 and 91"),
+            "nl": ("punten van de nemer", "tussen 0 en 91"),
+            "fr": ("points du preneur", "de 0 à 91"),
+        },
+        "oudlers_out_of_range": {
+            "en": ("0 to 3 oudlers",),
+            "nl": ("0 tot 3 oudlers",),
+            "fr": ("de 0 à 3 bouts",),
+        },
+        **dict.fromkeys(
+            ("partner_required", "partner_is_taker", "partner_only_at_five", "alone_with_partner"),
+            {
+                "en": ("at 5 players", "called partner", "unless the taker is alone", "at 3 and 4 nobody"),
+                "nl": ("bij 5 spelers", "geroepen partner", "alleen speelt", "bij 3 en 4 wordt niemand"),
+                "fr": ("à 5 joueurs", "partenaire appelé", "joue seul", "à 3 et 4 personne"),
+            },
+        ),
+        **dict.fromkeys(
+            ("poignee_too_small", "poignee_too_large"),
+            {
+                "en": ("poignée", "at least the trumps", "no more than a hand holds"),
+                "nl": ("poignée", "minstens de troeven", "niet meer dan een hand"),
+                "fr": ("poignée", "au moins les atouts", "pas plus qu'une main"),
+            },
+        ),
+        "petit_au_bout_without_petit": {
+            "en": ("taker's side", "at least one oudler"),
+            "nl": ("kant van de nemer", "minstens één oudler"),
+            "fr": ("camp du preneur", "au moins un bout"),
+        },
+        "petit_au_bout_all_oudlers": {
+            "en": ("the defence", "fewer than three"),
+            "nl": ("de verdediging", "minder dan drie"),
+            "fr": ("la défense", "moins de trois"),
+        },
+        # Tarot counts no cards on a calculator: the card codes point at the form's checks.
+        **dict.fromkeys(("not_multiple_of_5", "unknown_card", "too_many_cards", "points_mismatch"), FORM),
+    },
 }
 # The generic codes, per game: the sentence on its page that states them.
 GENERIC: dict[str, dict[str, Words]] = {
@@ -243,6 +283,14 @@ GENERIC: dict[str, dict[str, Words]] = {
         "wrong_player_count": players("2, 3, 4 or 6", "2, 3, 4 of 6", "2, 3, 4 ou 6"),
         "not_multiple_of_5": MULTIPLE,
         "too_many_cards": PACKS,
+    },
+    "tarot": {
+        "match_finished": {
+            "en": ("agreed number of deals", "highest total wins"),
+            "nl": ("afgesproken aantal spellen", "hoogste totaal wint"),
+            "fr": ("nombre de donnes convenu", "plus haut total gagne"),
+        },
+        "wrong_player_count": players("3, 4 or 5", "3, 4 of 5", "3, 4 ou 5"),
     },
 }
 
