@@ -97,6 +97,16 @@ FRUSTRATION_FR: dict[str, Words] = {
         "fr": ("a terminé", "reste vide"),
     },
 }
+TAROT_PARTNER: Words = {
+    "en": ("at 5 players", "called partner", "unless the taker is alone", "at 3 and 4 nobody"),
+    "nl": ("bij 5 spelers", "geroepen partner", "alleen speelt", "bij 3 en 4 wordt niemand"),
+    "fr": ("à 5 joueurs", "partenaire appelé", "joue seul", "à 3 et 4 personne"),
+}
+TAROT_POIGNEE: Words = {
+    "en": ("poignée", "at least the trumps", "no more than a hand holds"),
+    "nl": ("poignée", "minstens de troeven", "niet meer dan een hand"),
+    "fr": ("poignée", "au moins les atouts", "pas plus qu'une main"),
+}
 OWN: dict[str, dict[str, Words]] = {
     "frustration-nl": FRUSTRATION_NL,
     "frustration-fr": FRUSTRATION_FR,
@@ -203,22 +213,11 @@ OWN: dict[str, dict[str, Words]] = {
             "nl": ("0 tot 3 oudlers",),
             "fr": ("de 0 à 3 bouts",),
         },
-        **dict.fromkeys(
-            ("partner_required", "partner_is_taker", "partner_only_at_five", "alone_with_partner"),
-            {
-                "en": ("at 5 players", "called partner", "unless the taker is alone", "at 3 and 4 nobody"),
-                "nl": ("bij 5 spelers", "geroepen partner", "alleen speelt", "bij 3 en 4 wordt niemand"),
-                "fr": ("à 5 joueurs", "partenaire appelé", "joue seul", "à 3 et 4 personne"),
-            },
-        ),
-        **dict.fromkeys(
-            ("poignee_too_small", "poignee_too_large"),
-            {
-                "en": ("poignée", "at least the trumps", "no more than a hand holds"),
-                "nl": ("poignée", "minstens de troeven", "niet meer dan een hand"),
-                "fr": ("poignée", "au moins les atouts", "pas plus qu'une main"),
-            },
-        ),
+        **{
+            code: TAROT_PARTNER
+            for code in ("partner_required", "partner_is_taker", "partner_only_at_five", "alone_with_partner")
+        },
+        **{code: TAROT_POIGNEE for code in ("poignee_too_small", "poignee_too_large")},
         "petit_au_bout_without_petit": {
             "en": ("taker's side", "at least one oudler"),
             "nl": ("kant van de nemer", "minstens één oudler"),
@@ -230,7 +229,7 @@ OWN: dict[str, dict[str, Words]] = {
             "fr": ("la défense", "moins de trois"),
         },
         # Tarot counts no cards on a calculator: the card codes point at the form's checks.
-        **dict.fromkeys(("not_multiple_of_5", "unknown_card", "too_many_cards", "points_mismatch"), FORM),
+        **{code: FORM for code in ("not_multiple_of_5", "unknown_card", "too_many_cards", "points_mismatch")},
     },
 }
 # The generic codes, per game: the sentence on its page that states them.
