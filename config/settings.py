@@ -362,10 +362,6 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "KindEnum": "league.models.Competition.Kind",
         "HouseGameEndKindEnum": "scoring.declared.EndKind",
-        # Named for their game: another game's contracts are not Tarot's.
-        "TarotContractEnum": "matches.api.schema.TAROT_CONTRACTS",
-        "TarotChelemEnum": "matches.api.schema.TAROT_CHELEMS",
-        "TarotSideEnum": "matches.api.schema.TAROT_SIDES",
     },
     # A body that refuses unknown keys says so (additionalProperties: false, matches/api/schema.py).
     "POSTPROCESSING_HOOKS": [

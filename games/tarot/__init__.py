@@ -12,6 +12,7 @@ from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
 from games.tables import common_tables, option_value
+from games.tarot.api import TarotRoundBodySerializer
 from games.tarot.quick_entry import ENTRY as QUICK_ENTRY
 from games.tarot.statistics import statistics as tarot_statistics
 from scoring import MatchState
@@ -102,6 +103,7 @@ class TarotHome(BaseHome):
     name = gettext_lazy("Tarot")
     summary = gettext_lazy("French Tarot for 3 to 5: one taker against the others, scored as the FFT does.")
     stylesheet = "tarot/tarot.css"
+    round_body = TarotRoundBodySerializer
     entry_template = "tarot/entry.html"
     hints_template = "tarot/hints.html"
     rules_template = "tarot/rules.html"

@@ -4,18 +4,17 @@ that refuses unknown keys is closed in the schema (``closed_body``).
 
 A round's body is not read here: every game has its own shape, and the rules engine checks it
 (with the spec's codes and field paths), so ``ROUND_BODY`` only documents it: one of the games'
-shapes (``RoundBodySerializer``, a line per scoring unit, or a game's own deal).
+shapes (``RoundBodySerializer``, a line per scoring unit, or a game's own deal from its home).
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from scoring.games import tarot
+from games.registry import all_homes
 
 # Bodies whose serializer refuses keys it does not know (a misspelt key must not silently become
 # a default): the schema writes them with ``additionalProperties: false``, so a client generated
@@ -153,18 +152,15 @@ class RoundSerializer(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat or team.")
 
 
-def deal_number() -> serializers.IntegerField:
-    return serializers.IntegerField(
+class RoundBodySerializer(serializers.Serializer):
+    """A round of the games entered a line per scoring unit (every game whose home names no
+    ``round_body`` of its own)."""
+
+    number = serializers.IntegerField(
         required=False,
         min_value=1,
         help_text="The deal this round is for; if the match has moved on, 409 and nothing is stored.",
     )
-
-
-class RoundBodySerializer(serializers.Serializer):
-    """A round of the games entered a line per scoring unit (every game but Tarot)."""
-
-    number = deal_number()
     entries = serializers.ListField(
         min_length=1, help_text="One item per scoring unit, in the game's shape (see the spec)."
     )
@@ -173,47 +169,13 @@ class RoundBodySerializer(serializers.Serializer):
     )
 
 
-def values(kind: type[StrEnum]) -> list[str]:
-    return [member.value for member in kind]
-
-
-# The choices of Tarot's deal, by name in ``SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]``.
-TAROT_CONTRACTS = values(tarot.Contract)
-TAROT_CHELEMS = values(tarot.Chelem)
-TAROT_SIDES = values(tarot.Side)
-
-
-@closed_body
-class TarotRoundBodySerializer(serializers.Serializer):
-    """A deal of Tarot: the taker's contract and count, not a line per player (the engine
-    refuses any other key)."""
-
-    number = deal_number()
-    taker = serializers.IntegerField(min_value=0, help_text="The taker's seat.")
-    contract = serializers.ChoiceField(choices=TAROT_CONTRACTS)
-    points = serializers.IntegerField(
-        min_value=0, max_value=tarot.TOTAL_POINTS, help_text="The taker's card points, the half left out."
-    )
-    half = serializers.BooleanField(required=False, help_text="The taker's count ends on a half.")
-    oudlers = serializers.IntegerField(min_value=0, max_value=tarot.OUDLERS)
-    partner = serializers.IntegerField(
-        required=False, min_value=0, help_text="At 5 players: the seat of the called king's holder."
-    )
-    alone = serializers.BooleanField(required=False, help_text="At 5 players: the taker called his own king.")
-    petit_au_bout = serializers.ChoiceField(
-        choices=TAROT_SIDES, required=False, help_text="The side that took the petit au bout."
-    )
-    poignee = serializers.IntegerField(
-        required=False, min_value=0, max_value=tarot.TRUMPS, help_text="Trumps shown in a poignée; 0: none."
-    )
-    chelem = serializers.ChoiceField(choices=TAROT_CHELEMS, required=False)
-
-
-# What ``POST .../rounds/`` and ``PUT .../rounds/{number}/`` accept: one of the games' shapes. No
-# key tells them apart; the match's game does, and a Tarot deal has no ``entries``.
+# What ``POST .../rounds/`` and ``PUT .../rounds/{number}/`` accept: one of the games' shapes, the
+# lines' or a game's own (its home's ``round_body``, closed: the engine refuses any other key). No
+# key tells them apart; the match's game does, and a game's own deal has no ``entries``.
+GAME_ROUND_BODIES = [closed_body(home.round_body) for home in all_homes() if home.round_body is not None]
 ROUND_BODY = PolymorphicProxySerializer(
     component_name="GameRoundBody",
-    serializers=[RoundBodySerializer, TarotRoundBodySerializer],
+    serializers=[RoundBodySerializer, *GAME_ROUND_BODIES],
     resource_type_field_name=None,
 )
 
