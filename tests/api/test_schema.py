@@ -7,7 +7,7 @@ from unittest.mock import ANY
 import pytest
 import yaml
 from django.core.management import call_command
-from jsonschema import Draft7Validator
+from jsonschema import Draft7Validator  # type: ignore[import-untyped]  # no stubs installed
 
 from scoring import all_games
 from tests.long_matches import long_match
