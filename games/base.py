@@ -101,6 +101,7 @@ class BaseHome:
     name: Text
     summary: Text
     stylesheet: str | None = None
+    round_body: type[Any] | None = None
     entry_template: str
     hints_template: str | None = None
     rules_template: str

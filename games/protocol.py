@@ -175,6 +175,12 @@ class GameHome(Protocol):
         ...
 
     @property
+    def round_body(self) -> type[Any] | None:
+        """The DRF serializer that documents a round of this game in the API schema, where it is
+        not a line per scoring unit (``entries``); None: it is."""
+        ...
+
+    @property
     def stylesheet(self) -> str | None:
         """Static path of the game's own stylesheet, loaded only on its pages."""
         ...

@@ -65,6 +65,13 @@ PINNED: dict[str, dict[str, Any]] = {
         "last": [0, 182],  # the third deal: 90 of 182 is not more than half, nat
         "progress": {"played": 3},
     },
+    "tarot": {
+        "format": 1,
+        "played": 3,
+        "totals": [58, -788, 394, 214, 122],
+        "last": [-168, -336, 168, 168, 168],
+        "progress": {"deals": 3},
+    },
 }
 
 HEARTS = [{"entries": [{"points": p} for p in points]} for points in ([10, 6, 10, 0], [0, 26, 0, 0])]

@@ -12,9 +12,11 @@ from games.base import BaseHome, Titles
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
 from games.tables import common_tables, option_value
+from games.tarot.api import TarotRoundBodySerializer
 from games.tarot.quick_entry import ENTRY as QUICK_ENTRY
 from games.tarot.statistics import statistics as tarot_statistics
 from scoring import MatchState
+from scoring.errors import Code
 from scoring.games import tarot
 
 CONTRACT_NAMES: Mapping[str, Text] = {
@@ -101,6 +103,7 @@ class TarotHome(BaseHome):
     name = gettext_lazy("Tarot")
     summary = gettext_lazy("French Tarot for 3 to 5: one taker against the others, scored as the FFT does.")
     stylesheet = "tarot/tarot.css"
+    round_body = TarotRoundBodySerializer
     entry_template = "tarot/entry.html"
     hints_template = "tarot/hints.html"
     rules_template = "tarot/rules.html"
@@ -117,16 +120,22 @@ class TarotHome(BaseHome):
     )
     messages: Mapping[str, Text] = MESSAGES
     rule_sections: Mapping[str, str] = {
-        tarot.TarotCode.POINTS_OUT_OF_RANGE: "cards",
-        tarot.TarotCode.OUDLERS_OUT_OF_RANGE: "oudlers",
-        tarot.TarotCode.PARTNER_REQUIRED: "king",
-        tarot.TarotCode.PARTNER_IS_TAKER: "king",
-        tarot.TarotCode.PARTNER_ONLY_AT_FIVE: "king",
-        tarot.TarotCode.ALONE_WITH_PARTNER: "king",
-        tarot.TarotCode.POIGNEE_TOO_SMALL: "poignee",
-        tarot.TarotCode.POIGNEE_TOO_LARGE: "poignee",
-        tarot.TarotCode.PETIT_AU_BOUT_WITHOUT_PETIT: "petit-au-bout",
-        tarot.TarotCode.PETIT_AU_BOUT_ALL_OUDLERS: "petit-au-bout",
+        tarot.TarotCode.POINTS_OUT_OF_RANGE: "checks#check-points",
+        tarot.TarotCode.OUDLERS_OUT_OF_RANGE: "checks#check-oudlers",
+        tarot.TarotCode.PARTNER_REQUIRED: "checks#check-partner",
+        tarot.TarotCode.PARTNER_IS_TAKER: "checks#check-partner",
+        tarot.TarotCode.PARTNER_ONLY_AT_FIVE: "checks#check-partner",
+        tarot.TarotCode.ALONE_WITH_PARTNER: "checks#check-partner",
+        tarot.TarotCode.POIGNEE_TOO_SMALL: "checks#check-poignee",
+        tarot.TarotCode.POIGNEE_TOO_LARGE: "checks#check-poignee",
+        tarot.TarotCode.PETIT_AU_BOUT_WITHOUT_PETIT: "petit-au-bout#petit-au-bout-sides",
+        tarot.TarotCode.PETIT_AU_BOUT_ALL_OUDLERS: "petit-au-bout#petit-au-bout-sides",
+        # Tarot's deal is scored from the taker's count, not from cards on a calculator: the card
+        # codes (never raised) point at the form's checks.
+        Code.NOT_MULTIPLE_OF_5: "checks#check-form",
+        Code.UNKNOWN_CARD: "checks#check-form",
+        Code.TOO_MANY_CARDS: "checks#check-form",
+        Code.POINTS_MISMATCH: "checks#check-form",
     }
     option_labels: Mapping[str, Text] = {"deals": gettext_lazy("Number of deals")}
     option_meanings: Mapping[str, Text] = {

@@ -5,6 +5,8 @@ deal's own fields (``TarotHome.entry_context``)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.quick_entry import Choice, Field, QuickEntry, Shape
 from games.quick_entry.entry import Phrases
 from scoring.games import tarot
@@ -31,8 +33,8 @@ TAKER = {"en": ("takes", "taker"), "nl": ("neemt", "nemer"), "fr": ("preneur", "
 PARTNER = {"en": ("partner", "called"), "nl": ("partner", "maat"), "fr": ("partenaire", "appele")}
 POINTS = {"en": ("points",), "nl": ("punten",), "fr": ("points",)}
 OUDLERS = {
-    "en": ("oudlers", "oudler", "bouts"),
-    "nl": ("oudlers", "oudler", "bouts"),
+    "en": ("oudlers", "oudler", "bouts", "bout"),
+    "nl": ("oudlers", "oudler", "bouts", "bout"),
     "fr": ("bouts", "bout", "oudlers"),
 }
 
@@ -52,4 +54,6 @@ ENTRY = QuickEntry(
     choices=tuple(Choice(contract.value, CONTRACT_WORDS[contract], SHAPE) for contract in tarot.Contract),
     choice_key="contract",
     default=tarot.Contract.GARDE.value,
+    # The form preselects a garde; only the taker's line is said.
+    example=gettext_lazy("garde, %(first)s takes 47 points 2 oudlers…"),
 )

@@ -3,15 +3,18 @@ errors map onto the one error shape); the others describe answers for the OpenAP
 that refuses unknown keys is closed in the schema (``closed_body``).
 
 A round's body is not read here: every game has its own shape, and the rules engine checks it
-(with the spec's codes and field paths), so ``RoundBodySerializer`` only documents it.
+(with the spec's codes and field paths), so ``ROUND_BODY`` only documents it: one of the games'
+shapes (``RoundBodySerializer``, a line per scoring unit, or a game's own deal from its home).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
+
+from games.registry import all_homes
 
 # Bodies whose serializer refuses keys it does not know (a misspelt key must not silently become
 # a default): the schema writes them with ``additionalProperties: false``, so a client generated
@@ -150,6 +153,9 @@ class RoundSerializer(serializers.Serializer):
 
 
 class RoundBodySerializer(serializers.Serializer):
+    """A round of the games entered a line per scoring unit (every game whose home names no
+    ``round_body`` of its own)."""
+
     number = serializers.IntegerField(
         required=False,
         min_value=1,
@@ -161,6 +167,17 @@ class RoundBodySerializer(serializers.Serializer):
     contract = serializers.CharField(
         required=False, help_text="Games whose deals are played as a chosen contract name it here."
     )
+
+
+# What ``POST .../rounds/`` and ``PUT .../rounds/{number}/`` accept: one of the games' shapes, the
+# lines' or a game's own (its home's ``round_body``, closed: the engine refuses any other key). No
+# key tells them apart; the match's game does, and a game's own deal has no ``entries``.
+GAME_ROUND_BODIES = [closed_body(home.round_body) for home in all_homes() if home.round_body is not None]
+ROUND_BODY = PolymorphicProxySerializer(
+    component_name="GameRoundBody",
+    serializers=[RoundBodySerializer, *GAME_ROUND_BODIES],
+    resource_type_field_name=None,
+)
 
 
 class MatchSerializer(serializers.Serializer):

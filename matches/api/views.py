@@ -26,9 +26,9 @@ from games.registry import all_homes
 from matches.api import docs
 from matches.api.errors import conflict_response, field_error, refused_response
 from matches.api.schema import (
+    ROUND_BODY,
     GameSerializer,
     NewMatchSerializer,
-    RoundBodySerializer,
 )
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Round, StoredRound
 from matches.presenters import match_json, match_summary_json, round_json
@@ -201,7 +201,7 @@ def match_restore(request: Request, match_id: int) -> Response:
     methods=["POST"],
     operation_id="rounds_create",
     summary="Enter the next round",
-    request=RoundBodySerializer,
+    request=ROUND_BODY,
     parameters=[IDEMPOTENCY],
     responses=docs.ROUNDS_CREATE,
 )
@@ -251,7 +251,7 @@ def _deal_number(data: object) -> tuple[object, int | None]:
     methods=["PUT"],
     operation_id="rounds_correct",
     summary="Correct a round (the match is replayed)",
-    request=RoundBodySerializer,
+    request=ROUND_BODY,
     responses=docs.ROUNDS_CORRECT,
 )
 @extend_schema(

@@ -7,8 +7,10 @@ from unittest.mock import ANY
 import pytest
 import yaml
 from django.core.management import call_command
+from jsonschema import Draft7Validator  # type: ignore[import-untyped]  # no stubs installed
 
 from scoring import all_games
+from tests.long_matches import long_match
 
 
 def test_schema_generates_without_warnings(tmp_path):
@@ -103,3 +105,21 @@ def test_the_schema_closes_the_bodies_that_refuse_unknown_keys(tmp_path):
     }
     assert bodies["PlayerBody"]["properties"]["name"]["minLength"] == 1
     assert "additionalProperties" not in bodies["Credentials"]  # it ignores what it does not read
+
+
+def test_a_round_body_of_every_game_matches_exactly_one_of_the_documented_shapes(tmp_path):
+    """The rounds the engine accepts, as a client would post them, are the ones the schema
+    describes: a line per scoring unit, or Tarot's deal; and a Tarot deal is not a round of lines."""
+    call_command("spectacular", "--file", str(tmp_path / "schema.yml"))
+    components = yaml.safe_load((tmp_path / "schema.yml").read_text())["components"]
+    shapes = components["schemas"]["GameRoundBody"]["oneOf"]
+    for game in all_games():
+        _setup, bodies = long_match(game.slug, 3)
+        for body in bodies:
+            matching = [
+                shape["$ref"]
+                for shape in shapes
+                if Draft7Validator({**shape, "components": components}).is_valid({"number": 1, **body})
+            ]
+            assert len(matching) == 1, (game.slug, body, matching)
+            assert matching[0].endswith("/TarotRoundBody") == (game.slug == "tarot")

@@ -90,7 +90,7 @@ def test_plays_a_four_deal_tarot_match_at_phone_size(logged_in: Page, live_serve
     deal(page, 2, "prise", 50, 1, half="1", petit_au_bout="defence", poignee="9")
     save(page)
     expect(page.locator("#round-form")).to_contain_text(POIGNEE_REFUSED[language])
-    expect(page.locator("a[href='/rules/tarot/#poignee']").first).to_be_visible()
+    expect(page.locator("a[href='/rules/tarot/#check-poignee']").first).to_be_visible()
     assert Match.objects.get().rounds.count() == 1
     assert_fits_the_phone(page)
 

@@ -52,6 +52,7 @@ GAMES: dict[str, tuple[str, int]] = {
     "boerenbridge": ("boerenbridge", 4),
     "free": ("free", 3),
     "rikken": ("rikken", 4),
+    "tarot": ("tarot", 4),
 }
 PLAYERS = (ANNA, BRAM, COR, DIRK)
 
@@ -187,4 +188,17 @@ def bids(**said: tuple[int, int]) -> Body:
         "entries": [
             {"bid": said[name][0], "tricks": said[name][1]} if name in said else {} for name in PLAYERS
         ]
+    }
+
+
+def tarot(contract: str, taker: str, points: int, oudlers: int, *, said: bool = True) -> Body:
+    """Four players; the taker's count on his line, and whether the sentence said he takes
+    (else the one line with a count is the taker's: the home lifts it into the deal)."""
+    return {
+        "contract": contract,
+        "entries": [
+            {"taker": said and name == taker, "partner": False}
+            | ({"points": points, "oudlers": oudlers} if name == taker else {})
+            for name in PLAYERS
+        ],
     }

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points
+from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points, tarot
 
 F, C = False, True
 CASES = [
@@ -134,4 +134,10 @@ CASES = [
          points(3, Anna=1250, Bram=-100, Cor=0)),
     # "Respectively": the numbers said together after both names; refused, never guessed.
     Case("frustration-nl", "Bram went out, Anna and Cor got 30 and 45", frustration("Bram", Anna=30, Cor=45)),
+    # Tarot: the contract, the taker, his points and oudlers.
+    Case("tarot", "garde, Anna takes 47 points 2 oudlers", tarot("garde", "Anna", 47, 2)),
+    Case("tarot", "Bram takes a prise with 56 points and 1 oudler", tarot("prise", "Bram", 56, 1)),
+    Case("tarot", "guard without, Cor 51 points 1 bout", tarot("garde_sans", "Cor", 51, 1, said=False)),
+    Case("tarot", "Dirk garde contre 36 points 3 oudlers", tarot("garde_contre", "Dirk", 36, 3, said=False)),
+    Case("tarot", "Cor takes a garde sans with forty-one points and two oudlers", tarot("garde_sans", "Cor", 41, 2)),
 ]  # fmt: skip

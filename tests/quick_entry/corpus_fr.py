@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points
+from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points, tarot
 
 F, C = False, True
 CASES = [
@@ -138,4 +138,9 @@ CASES = [
          points(3, Anna=1250, Bram=-100, Cor=0)),
     # « Respectivement » : les nombres dits ensemble après les deux noms ; refusé, jamais deviné.
     Case("frustration-nl", "Bram sort, Anna et Cor ont 30 et 45", frustration("Bram", Anna=30, Cor=45)),
+    # Tarot : le contrat, le preneur, ses points et ses bouts.
+    Case("tarot", "garde, Anna prend 47 points 2 bouts", tarot("garde", "Anna", 47, 2)),
+    Case("tarot", "garde sans, Cor 51 points 1 bout", tarot("garde_sans", "Cor", 51, 1, said=False)),
+    Case("tarot", "Dirk garde contre, 36 points, 3 bouts", tarot("garde_contre", "Dirk", 36, 3, said=False)),
+    Case("tarot", "prise Anna preneur quarante et un points deux bouts", tarot("prise", "Anna", 41, 2)),
 ]  # fmt: skip

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points
+from tests.quick_entry.corpus import Case, barbuse, bids, canasta, duizenden, frustration, points, tarot
 
 F, C = False, True
 CASES = [
@@ -133,4 +133,9 @@ CASES = [
          points(3, Anna=1250, Bram=-100, Cor=0)),
     # "Respectievelijk": de getallen samen na beide namen; geweigerd, nooit geraden.
     Case("frustration-nl", "Bram ging uit, Anna en Cor hadden 30 en 45", frustration("Bram", Anna=30, Cor=45)),
+    # Tarot: het contract, de nemer, zijn punten en oudlers.
+    Case("tarot", "garde, Anna neemt 47 punten 2 oudlers", tarot("garde", "Anna", 47, 2)),
+    Case("tarot", "garde zonder, Cor 51 punten 1 oudler", tarot("garde_sans", "Cor", 51, 1, said=False)),
+    Case("tarot", "Dirk garde tegen, 36 punten, 3 bouts", tarot("garde_contre", "Dirk", 36, 3, said=False)),
+    Case("tarot", "prise, Bram neemt zesenvijftig punten een oudler", tarot("prise", "Bram", 56, 1)),
 ]  # fmt: skip

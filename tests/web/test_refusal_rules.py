@@ -97,6 +97,16 @@ FRUSTRATION_FR: dict[str, Words] = {
         "fr": ("a terminé", "reste vide"),
     },
 }
+TAROT_PARTNER: Words = {
+    "en": ("at 5 players", "called partner", "unless the taker is alone", "at 3 and 4 nobody"),
+    "nl": ("bij 5 spelers", "geroepen partner", "alleen speelt", "bij 3 en 4 wordt niemand"),
+    "fr": ("à 5 joueurs", "partenaire appelé", "joue seul", "à 3 et 4 personne"),
+}
+TAROT_POIGNEE: Words = {
+    "en": ("poignée", "at least the trumps", "no more than a hand holds"),
+    "nl": ("poignée", "minstens de troeven", "niet meer dan een hand"),
+    "fr": ("poignée", "au moins les atouts", "pas plus qu'une main"),
+}
 OWN: dict[str, dict[str, Words]] = {
     "frustration-nl": FRUSTRATION_NL,
     "frustration-fr": FRUSTRATION_FR,
@@ -214,6 +224,35 @@ OWN: dict[str, dict[str, Words]] = {
             "fr": ("pit seulement si", "0 point de cartes"),
         },
     },
+    "tarot": {
+        "points_out_of_range": {
+            "en": ("taker's points", "between 0 and 91"),
+            "nl": ("punten van de nemer", "tussen 0 en 91"),
+            "fr": ("points du preneur", "de 0 à 91"),
+        },
+        "oudlers_out_of_range": {
+            "en": ("0 to 3 oudlers",),
+            "nl": ("0 tot 3 oudlers",),
+            "fr": ("de 0 à 3 bouts",),
+        },
+        **{
+            code: TAROT_PARTNER
+            for code in ("partner_required", "partner_is_taker", "partner_only_at_five", "alone_with_partner")
+        },
+        **{code: TAROT_POIGNEE for code in ("poignee_too_small", "poignee_too_large")},
+        "petit_au_bout_without_petit": {
+            "en": ("taker's side", "at least one oudler"),
+            "nl": ("kant van de nemer", "minstens één oudler"),
+            "fr": ("camp du preneur", "au moins un bout"),
+        },
+        "petit_au_bout_all_oudlers": {
+            "en": ("the defence", "fewer than three"),
+            "nl": ("de verdediging", "minder dan drie"),
+            "fr": ("la défense", "moins de trois"),
+        },
+        # Tarot counts no cards on a calculator: the card codes point at the form's checks.
+        **{code: FORM for code in ("not_multiple_of_5", "unknown_card", "too_many_cards", "points_mismatch")},
+    },
 }
 # The generic codes, per game: the sentence on its page that states them.
 GENERIC: dict[str, dict[str, Words]] = {
@@ -273,6 +312,14 @@ GENERIC: dict[str, dict[str, Words]] = {
             "fr": ("se termine après sa dernière donne", "16", "plus de points gagne"),
         },
         "wrong_player_count": players("four", "vier", "quatre"),
+    },
+    "tarot": {
+        "match_finished": {
+            "en": ("agreed number of deals", "highest total wins"),
+            "nl": ("afgesproken aantal spellen", "hoogste totaal wint"),
+            "fr": ("nombre de donnes convenu", "plus haut total gagne"),
+        },
+        "wrong_player_count": players("3, 4 or 5", "3, 4 of 5", "3, 4 ou 5"),
     },
 }
 

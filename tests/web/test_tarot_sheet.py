@@ -127,7 +127,7 @@ def test_a_refusal_names_its_rule_in_each_language(alice_client, match, language
     assert response.status_code == 400
     assert not Round.objects.exists()
     assert words in page
-    assert re.search(r'href="/rules/tarot/#poignee"', page)
+    assert re.search(r'href="/rules/tarot/#check-poignee"', page)
 
 
 def test_five_players_ask_for_the_called_king_and_refuse_none(alice_client, five):
