@@ -72,6 +72,26 @@ def logged_in(page, live_server, transactional_db):
     return page
 
 
+@pytest.fixture
+def phone(browser, live_server, transactional_db):
+    """A touch phone (360 x 740, ``is_mobile``) logged in as Alice, who is ``phone.alice``."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.alice = UserFactory(username="alice")
+    log_in_as_alice(page, live_server)
+    yield page
+    context.close()
+
+
+def log_in_as_alice(page, live_server) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("main button:has-text('Log in')")
+    page.wait_for_url(f"{live_server.url}/")
+
+
 def assert_fits_the_phone(page) -> None:
     """Nothing sticks out sideways at 360 px (the grid scrolls inside its own box)."""
     page.wait_for_load_state()

@@ -29,28 +29,6 @@ GAMES = {
 STILL = 4
 
 
-@pytest.fixture
-def phone(browser: Browser, live_server, transactional_db):
-    """A touch phone (360 x 740), logged in as Alice."""
-    context = browser.new_context(
-        viewport=ViewportSize(width=PHONE["width"], height=PHONE["height"]),
-        has_touch=True,
-        is_mobile=True,
-        locale="en-GB",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    alice = UserFactory(username="alice")
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", PASSWORD)
-    page.click("main button:has-text('Log in')")
-    page.wait_for_url(f"{live_server.url}/")
-    page.alice = alice  # type: ignore[attr-defined]
-    yield page
-    context.close()
-
-
 def open_sheet(page: Page, live_server, game: str) -> Match:
     match = Match.start(club=Club.personal_for(page.alice), game=game, players=GAMES[game], by=page.alice)  # type: ignore[attr-defined]
     page.goto(f"{live_server.url}/matches/{match.pk}/")

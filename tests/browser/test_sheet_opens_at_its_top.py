@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
 from games.registry import home_for
 from league.models import Evening
@@ -16,13 +16,11 @@ from matches.models import Match
 from players.models import Club, Membership
 from tests.browser.conftest import PHONE
 from tests.factories import (
-    PASSWORD,
     CompetitionFactory,
     EveningFactory,
     HouseGameFactory,
     MembershipFactory,
     PlayerFactory,
-    UserFactory,
     demo_match,
 )
 
@@ -30,32 +28,6 @@ pytestmark = pytest.mark.browser
 
 GAMES = ["frustration-nl", "frustration-fr", "duizenden", "canasta", "barbuse"]
 SHOTS = "test-results/sheet-opens"
-
-
-@pytest.fixture
-def phone(browser: Browser, live_server, transactional_db):
-    """A touch phone (360 x 740), logged in as Alice."""
-    context = browser.new_context(
-        viewport=ViewportSize(width=PHONE["width"], height=PHONE["height"]),
-        has_touch=True,
-        is_mobile=True,
-        locale="en-GB",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    alice = UserFactory(username="alice")
-    log_in(page, live_server)
-    page.alice = alice  # type: ignore[attr-defined]
-    yield page
-    context.close()
-
-
-def log_in(page: Page, live_server) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", PASSWORD)
-    page.click("main button:has-text('Log in')")
-    page.wait_for_url(f"{live_server.url}/")
 
 
 def house_match(alice) -> Match:
