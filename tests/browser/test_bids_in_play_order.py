@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from matches.models import Match, Round
 from players.models import Club
-from tests.browser.test_sheet_opens_at_its_top import SHOTS, phone  # noqa: F401  (the touch phone)
+from tests.browser.test_sheet_opens_at_its_top import SHOTS
 from tests.browser.test_tap_budget import Counted, within_budget
 from tests.factories import HouseGameFactory
 
@@ -45,7 +45,7 @@ def field(page: Page, seat: int, part: str):
 
 
 def test_the_bids_come_first_dealer_last_then_the_tricks_in_at_most_players_plus_two_taps(
-    phone: Page,  # noqa: F811
+    phone: Page,
     live_server,
 ):
     match = boerenbridge_at_deal_2(phone.alice)  # type: ignore[attr-defined]
@@ -88,7 +88,7 @@ def test_the_bids_come_first_dealer_last_then_the_tricks_in_at_most_players_plus
 
 
 def test_the_bids_typed_before_play_survive_a_reload_and_nothing_is_stored_half(
-    phone: Page,  # noqa: F811
+    phone: Page,
     live_server,
 ):
     match = boerenbridge_at_deal_2(phone.alice)  # type: ignore[attr-defined]

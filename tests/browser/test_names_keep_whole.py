@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from games.registry import home_for
 from players.models import Club
-from tests.browser.test_sheet_opens_at_its_top import SHOTS, phone  # noqa: F401  (the touch phone)
+from tests.browser.test_sheet_opens_at_its_top import SHOTS
 from tests.factories import demo_match
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ BROKEN = """(selector) => [...document.querySelectorAll(selector)].map((element)
 
 
 @pytest.mark.parametrize("language", ["en-GB", "nl", "fr"])
-def test_barbuse_names_break_between_words_and_stay_inside(phone: Page, live_server, language):  # noqa: F811
+def test_barbuse_names_break_between_words_and_stay_inside(phone: Page, live_server, language):
     match = demo_match(home_for("barbuse"), Club.personal_for(phone.alice), by=phone.alice)  # type: ignore[attr-defined]
     phone.context.set_extra_http_headers({"Accept-Language": language})
     phone.goto(f"{live_server.url}/matches/{match.pk}/")
@@ -56,7 +56,7 @@ def test_barbuse_names_break_between_words_and_stay_inside(phone: Page, live_ser
 @pytest.mark.parametrize(
     ("game", "variant"), [("frustration-nl", "(11 contracts)"), ("frustration-fr", "(10 levels)")]
 )
-def test_the_sheet_title_shows_the_games_variant_at_360_px(phone: Page, live_server, game, variant):  # noqa: F811
+def test_the_sheet_title_shows_the_games_variant_at_360_px(phone: Page, live_server, game, variant):
     match = demo_match(home_for(game), Club.personal_for(phone.alice), by=phone.alice)  # type: ignore[attr-defined]
     phone.goto(f"{live_server.url}/matches/{match.pk}/")
     title = phone.locator(".sheet-head h1")
