@@ -15,7 +15,7 @@ from games.tables import common_tables, option_value
 from games.tarot.api import TarotRoundBodySerializer
 from games.tarot.quick_entry import ENTRY as QUICK_ENTRY
 from games.tarot.statistics import statistics as tarot_statistics
-from scoring import MatchState
+from scoring import MatchState, Refused
 from scoring.errors import Code
 from scoring.games import tarot
 
@@ -64,6 +64,86 @@ MESSAGES: Mapping[str, Text] = {
         "The defence took the petit au bout, so the taker cannot have all three oudlers."
     ),
 }
+
+
+@dataclass(frozen=True)
+class Share:
+    """One seat's part of the deal: what it receives (positive) or pays (negative)."""
+
+    name: str
+    score: int
+    role: str  # "taker", "partner" or "defence"
+
+    @property
+    def shown(self) -> str:
+        """Signed as a sheet says it: +174, 0, and a minus sign (not a hyphen) before a payment."""
+        return f"+{self.score}" if self.score > 0 else _signed(self.score)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A deal typed on the round form, as the engine scores it before Save: the rule that made
+    the score (``formula`` spells out the engine's breakdown, term by term) and every seat's
+    share of it."""
+
+    contract: str
+    oudlers: int
+    points: str
+    made: bool
+    difference: int
+    formula: str
+    shares: tuple[Share, ...]
+
+
+MINUS = "\u2212"  # the page's minus sign, not a hyphen
+TIMES = "\u00d7"
+
+
+def _signed(number: int) -> str:
+    """A number as the page prints it: a true minus sign, no plus."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def _formula(breakdown: tarot.Breakdown) -> str:
+    """The engine's breakdown written out in the order it was summed, e.g. "(25 + 6) x 2 = 62"
+    or "(-(25 + 1) - 10) x 1 = -36" (printed with the multiplication and minus signs). Every
+    number is the engine's; nothing is added up here."""
+    inner = f"({tarot.BASE} + {breakdown.difference})"
+    if not breakdown.made:
+        inner = f"{MINUS}{inner}"
+    if breakdown.petit_au_bout:
+        sign = "+" if breakdown.petit_au_bout > 0 else MINUS
+        inner = f"({inner} {sign} {abs(breakdown.petit_au_bout)})"
+    terms = f"{inner} {TIMES} {breakdown.multiplier}"
+    for bonus in (breakdown.poignee_bonus, breakdown.chelem_bonus):
+        if bonus:
+            terms += f" {'+' if bonus > 0 else MINUS} {abs(bonus)}"
+    return f"{terms} = {_signed(breakdown.score)}"
+
+
+def preview(body: Json, names: Sequence[str]) -> Preview | None:
+    """The deal's score with the rule that made it, or None while it breaks a rule (or is not
+    all typed yet): the refusal on Save says why."""
+    players = len(names)
+    try:
+        deal = tarot.read_deal(_lifted(body), players)
+    except Refused:
+        return None
+    scores = tarot.seat_scores(players, deal)
+    made = tarot.breakdown(players, deal)
+    roles = {deal.taker: "taker", **({deal.partner: "partner"} if deal.partner is not None else {})}
+    return Preview(
+        contract=str(CONTRACT_NAMES[deal.contract]),
+        oudlers=deal.oudlers,
+        points=f"{deal.half_points // 2}{'½' if deal.half_points % 2 else ''}",
+        made=made.made,
+        difference=made.difference,
+        formula=_formula(made),
+        shares=tuple(
+            Share(name, score, roles.get(seat, "defence"))
+            for seat, (name, score) in enumerate(zip(names, scores, strict=True))
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -167,8 +247,8 @@ class TarotHome(BaseHome):
         }
 
     def entry_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
-        """The round form's choices with what was typed, and the engine's numbers for the score
-        shown before Save (``tarot.js`` only adds them up; the engine decides on Save)."""
+        """The round form's choices with what was typed, and the deal's score as the engine makes
+        it (drawn with the form, and again by ``round_preview`` as the deal is typed)."""
         players = sheet.state.setup.players
         deal = _lifted(body)
         names = list(sheet.players)
@@ -211,17 +291,8 @@ class TarotHome(BaseHome):
                 % {"simple": simple, "double": double, "triple": triple},
                 "max_trumps": tarot.max_trumps(players),
                 "min_trumps": simple,
-                # The engine's numbers, for the sum shown before Save.
-                "required": ",".join(str(tarot.REQUIRED[n]) for n in range(tarot.OUDLERS + 1)),
-                "multipliers": ",".join(f"{slug.value}:{tarot.MULTIPLIERS[slug]}" for slug in tarot.Contract),
-                "poignee_trumps": f"{simple},{double},{triple}",
-                "poignee_bonus": ",".join(str(tarot.POIGNEE_BONUS[size]) for size in tarot.Poignee),
-                "chelem_bonus": ",".join(f"{c.value}:{tarot.CHELEM_BONUS[c]}" for c in tarot.Chelem),
-                "base": tarot.BASE,
-                "bout_bonus": tarot.PETIT_AU_BOUT,
-                "taker_share": players - 1 if players != 5 else 2,
-                "alone_share": players - 1,
-            }
+            },
+            "preview": preview(body, names),
         }
 
     def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:

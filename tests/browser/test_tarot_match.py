@@ -1,5 +1,6 @@
 """A short Tarot match on a phone, in English, Dutch and French: four players, four deals, the
-deal's score shown before Save with the rule that made it, a refused poignée, and the winner."""
+deal's score shown before Save with the rule that made it (the engine's, drawn by the server as
+the deal is typed), a refused poignée, and the winner."""
 
 from __future__ import annotations
 
@@ -79,8 +80,12 @@ def test_plays_a_four_deal_tarot_match_at_phone_size(logged_in: Page, live_serve
 
     # Deal 1: Bram's garde, 47 with 2 oudlers. The score shows before Save, with its rule.
     deal(page, 1, "garde", 47, 2)
-    preview = page.locator("[data-tarot-preview]")
+    # The server's preview: the engine's rule, then every player's share of the deal.
+    preview = page.locator("#round-form [data-preview]")
     expect(preview).to_contain_text(MADE_BY_6[language])
+    expect(preview.locator(".tarot-shares li")).to_have_text(["Anna −62", "Bram +186", "Cor −62", "Dirk −62"])  # noqa: RUF001
+    preview.scroll_into_view_if_needed()
+    assert_fits_the_phone(page)
     page.screenshot(path=f"/tmp/tarot-preview-{language}.png")
     save(page)
     expect(page.locator(".grid tbody tr")).to_have_count(1)

@@ -1,6 +1,7 @@
 """The Tarot scoresheet on the phone: the deal in play order (taker and contract, the called
-partner at 5, points and oudlers, the bonuses), the engine's numbers for the score shown before
-Save, the dealer and deals left, refusals worded with their rule, quick entry and the rules page."""
+partner at 5, points and oudlers, the bonuses), the deal's score shown before Save as the engine
+makes it, the dealer and deals left, refusals worded with their rule, quick entry and the rules
+page."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def five(alice, club) -> Match:
     )
 
 
-def deal(key: str = "k1", **fields: str) -> dict[str, object]:
+def deal(key: str = "k1", **fields: object) -> dict[str, object]:
     """The POST the round form sends: the hidden falses of the checkboxes, then the choices."""
     data: dict[str, object] = {"idempotency_key": key, "half:bool": ["0"]}
     data.update({"taker:int": "1", "contract:str": "garde", "points:int": "47", "oudlers:int": "2"})
@@ -69,11 +70,9 @@ def test_the_form_asks_taker_and_contract_first_then_the_count_then_the_bonuses(
     ]
     assert order == sorted(order)
     assert 'name="partner:int"' not in page  # no called king at 4
-    # The engine's numbers for the score shown before Save.
-    assert 'data-required="56,51,41,36"' in page
-    assert 'data-multipliers="prise:1,garde:2,garde_sans:4,garde_contre:6"' in page
-    assert 'data-poignee-trumps="10,13,15"' in page
-    assert "tarot/tarot.js" in page
+    # The score before Save is the engine's, asked for as the deal is typed; no script adds up.
+    assert f'hx-post="/matches/{match.pk}/rounds/preview/"' in page
+    assert "tarot.js" not in page and "data-required" not in page
 
 
 def test_the_hints_name_the_dealer_and_the_deals_left(alice_client, match):
@@ -92,6 +91,96 @@ def test_a_garde_made_by_six_stores_62_a_defender(alice_client, match):
     page = sheet(alice_client, match)
     assert "Dealer: <strong>Bram</strong>" in page
     assert "3 deals left" in page
+
+
+def preview(client, match: Match, language: str = "en", **fields: object) -> str:
+    """What the preview partial says of the deal typed so far, whitespace folded."""
+    response = client.post(
+        reverse("round_preview", args=[match.pk]),
+        {key: value for key, value in {**deal(), **fields}.items() if key != "idempotency_key"},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 200
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "rule"),
+    [
+        ("en", "Garde, 2 oudlers, 47 points: made by 6 → (25 + 6) × 2 = 62"),  # noqa: RUF001 (the page's signs)
+        ("nl", "Garde, 2 oudlers, 47 punten: gehaald met 6 → (25 + 6) × 2 = 62"),  # noqa: RUF001 (the page's signs)
+        ("fr", "Garde, 2 bouts, 47 points : fait de 6 → (25 + 6) × 2 = 62"),  # noqa: RUF001 (the page's signs)
+    ],
+)
+def test_the_deal_typed_so_far_is_scored_by_the_engine_with_its_rule(alice_client, match, language, rule):
+    said = preview(alice_client, match, language)
+    assert rule in said
+    # Bram took: he receives three times 62, each defender pays 62.
+    assert "Anna −62 Bram +186 Cor −62 Dirk −62" in said  # noqa: RUF001 (the page's signs)
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "rule", "shares"),
+    [
+        # 50½ with 1 oudler: short of 51 by a half, lost by 1; petit au bout to the defence; a
+        # simple poignée to the defence: (-(25 + 1) - 10) x 1 - 20 = -56.
+        (
+            {
+                "contract:str": "prise",
+                "points:int": "50",
+                "half:bool": ["0", "1"],
+                "oudlers:int": "1",
+                "petit_au_bout:str": "defence",
+                "poignee:int": "10",
+            },
+            "Prise (petite), 1 oudlers, 50½ points: lost by 1 → (−(25 + 1) − 10) × 1 − 20 = −56",  # noqa: RUF001
+            "Anna +56 Bram −168 Cor +56 Dirk +56",  # noqa: RUF001 (the page's signs)
+        ),
+        # Exactly 36 with 3 oudlers is made by 0; petit au bout to the taker, a chelem announced
+        # and made: ((25 + 0) + 10) x 4 + 400 = 540.
+        (
+            {
+                "contract:str": "garde_sans",
+                "points:int": "36",
+                "oudlers:int": "3",
+                "petit_au_bout:str": "taker",
+                "chelem:str": "announced_made",
+            },
+            "made by 0 → ((25 + 0) + 10) × 4 + 400 = 540",  # noqa: RUF001 (the page's signs)
+            "Anna −540 Bram +1620 Cor −540 Dirk −540",  # noqa: RUF001 (the page's signs)
+        ),
+    ],
+)
+def test_the_preview_spells_out_the_bonuses_in_the_order_the_engine_adds_them(
+    alice_client, match, fields, rule, shares
+):
+    said = preview(alice_client, match, **fields)
+    assert rule in said and shares in said
+
+
+def test_at_five_the_preview_gives_the_called_partner_one_share(alice_client, five):
+    said = preview(alice_client, five, **{"partner:int": "3"})
+    # Bram takes, Dirk holds the king: taker twice, partner once, each of three defenders pays.
+    assert "Anna −62 Bram +124 Cor −62 Dirk +62 Eva −62" in said  # noqa: RUF001 (the page's signs)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"points:int": ""},  # the count not typed yet
+        {"poignee:int": "9"},  # too small a poignée: Save will say so
+        {"oudlers:int": "0", "petit_au_bout:str": "taker"},  # petit au bout without the petit
+    ],
+)
+def test_a_deal_the_engine_would_refuse_has_no_preview(alice_client, match, fields):
+    assert preview(alice_client, match, **fields) == ""
+
+
+def test_no_one_outside_the_club_is_told_what_a_deal_would_score(client, match, charlie):
+    client.force_login(charlie)
+    assert client.post(reverse("round_preview", args=[match.pk]), deal()).status_code == 404
 
 
 def test_a_half_point_and_the_bonuses_are_posted_as_the_round_json(alice_client, match):
