@@ -118,6 +118,9 @@ class BaseHome:
     # Deals on one paper sheet, and every how many deals a thicker line is drawn (0: none).
     paper_deals: int = 20
     paper_block: int = 0
+    # The table sizes a club evening's draw seats, when the game prefers some of the sizes it
+    # allows; the others only when the players present force them. None: every size alike.
+    evening_table_sizes: tuple[int, ...] | None = None
 
     def option_label(self, name: str) -> str:
         return str(self.option_labels.get(name, name))

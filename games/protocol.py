@@ -206,6 +206,11 @@ class GameHome(Protocol):
         ...
 
     @property
+    def evening_table_sizes(self) -> tuple[int, ...] | None:
+        """The table sizes a club evening's draw prefers (``league.seating.table_sizes``)."""
+        ...
+
+    @property
     def team_shapes(self) -> tuple[str, ...]:
         """Seatings the new-match form offers (``matches.setup_forms.TEAM_SHAPES`` keys)."""
         ...

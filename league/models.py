@@ -143,6 +143,7 @@ class Competition(models.Model):
         PLACEMENT = schemes.Kind.PLACEMENT, _("Placement points")
         RAW = schemes.Kind.RAW, _("Raw totals")
         RELATIVE = schemes.Kind.RELATIVE, _("Table-relative score")
+        EVENING_RANK = schemes.Kind.EVENING_RANK, _("Placement points by the evening's total")
 
     class Counts(models.TextChoices):
         EVENINGS = "evenings", _("The tables of the club evenings")
@@ -644,13 +645,21 @@ class Evening(models.Model):
         tables, which the secretary may change before starting them (``start_tables``)."""
         rules = self.home.game
         players = sorted(self.present.values_list("pk", flat=True))
-        sizes = seating.table_sizes(len(players), rules.player_counts)
+        sizes = seating.table_sizes(len(players), rules.player_counts, self.home.evening_table_sizes)
         history = Seat.objects.filter(match__league_table__evening__competition=self.competition)
         by_match: dict[int, list[int]] = {}
-        for match_id, player_id in history.values_list("match_id", "player_id"):
+        by_team: dict[tuple[int, int], list[int]] = {}
+        for match_id, player_id, team in history.values_list("match_id", "player_id", "team"):
             by_match.setdefault(match_id, []).append(player_id)
+            if team is not None:
+                by_team.setdefault((match_id, team), []).append(player_id)
         met = seating.meetings([tuple(tuple(t) for t in by_match.values())])
-        return list(seating.draw(players, sizes, met, rng or random.Random(secrets.randbits(64))))
+        # A partnership game's tables start with the engine's default teams: the draw seats the
+        # players so that those teams pair partners who have partnered least this season.
+        teams = {size: found for size in set(sizes) if (found := rules.check_teams(size, None))}
+        partnered = seating.meetings([tuple(tuple(t) for t in by_team.values())])
+        rng = rng or random.Random(secrets.randbits(64))
+        return list(seating.draw(players, sizes, met, rng, teams=teams, partnered=partnered))
 
     def _start_table(self, players: list[int], round_number: int, number: int, by: object) -> Table:
         # Teams: the engine's default seating for partnerships (None for solo games).

@@ -9,7 +9,12 @@ A table's result is each player's final rank and total as the engine left them
 - ``raw``: the final total, signed so that more is better (in a game the lowest total wins,
   the engine ranks the lowest first and the total counts against the player);
 - ``relative``: the share of the table's other players one finished ahead of, 0-100 (a tie
-  counts half), so tables of 3, 4 and 5 weigh the same.
+  counts half), so tables of 3, 4 and 5 weigh the same;
+- ``evening_rank``: placement points by the *unit's* ranking rather than a table's: each
+  player's raw totals of the unit's tables are added up (in a partnership game, the points of
+  every pair they played in: an evening of a pair game with changing partners), the players of the
+  unit are ranked on that sum (equal sums share the rank), and each gets the points of their
+  rank from ``placement_points``.
 
 Tables are grouped in *units*: a club evening (its points are the sum over its tables, several
 rounds per evening) or, where every match of the club counts, each match on its own. The scheme
@@ -23,7 +28,9 @@ equal share the rank. The booby prize goes to the last-ranked qualified player(s
 
 Points of different games can be compared by place (placement, table-relative) but not by raw
 total (the totals of two games measure different things); the competition refuses
-``raw`` over several games (``Competition.clean``), so nothing here has to know the game.
+``raw`` over several games (``Competition.clean``), so nothing here has to know the game. The
+evening rank compares raw totals only within one unit, which plays one game, so it may span
+several.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ class Kind(StrEnum):
     PLACEMENT = "placement"
     RAW = "raw"
     RELATIVE = "relative"
+    EVENING_RANK = "evening_rank"
 
 
 class TieBreak(StrEnum):
@@ -119,7 +127,8 @@ def table_points(scheme: Scheme, table: Table) -> dict[int, Fraction]:
     if scheme.kind is Kind.PLACEMENT:
         points = scheme.points_by_place(len(places))
         return {p.player: Fraction(points[p.rank - 1] if p.rank <= len(points) else 0) for p in places}
-    if scheme.kind is Kind.RAW:
+    if scheme.kind in (Kind.RAW, Kind.EVENING_RANK):
+        # The evening rank ranks these sums per unit (``unit_ranking``).
         winners = [p.total for p in places if p.rank == 1]
         low_wins = bool(winners) and min(winners) < max(p.total for p in places)
         return {p.player: Fraction(-p.total if low_wins else p.total) for p in places}
@@ -133,6 +142,16 @@ def table_points(scheme: Scheme, table: Table) -> dict[int, Fraction]:
             2 * others,
         )
         for p in places
+    }
+
+
+def unit_ranking(scheme: Scheme, sums: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Placement points by the players' raw sums over one unit: ranked highest first, equal sums
+    sharing the rank (1, 2, 2, 4), a rank past the list scoring 0."""
+    points = scheme.placement_points
+    ranks = {player: 1 + sum(other > mine for other in sums.values()) for player, mine in sums.items()}
+    return {
+        player: Fraction(points[rank - 1] if rank <= len(points) else 0) for player, rank in ranks.items()
     }
 
 
@@ -219,6 +238,14 @@ def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
             entry.units[table.unit] = entry.units.get(table.unit, Fraction(0)) + points
         for place in table.places:
             tally[place.player].ranks.append(place.rank)
+    if scheme.kind is Kind.EVENING_RANK:
+        sums: dict[int, dict[int, Fraction]] = defaultdict(dict)
+        for player, entry in tally.items():
+            for unit, points in entry.units.items():
+                sums[unit][player] = points
+        for unit, by_player in sums.items():
+            for player, points in unit_ranking(scheme, by_player).items():
+                tally[player].units[unit] = points  # same key: the season order stays
     rows = []
     for player, entry in tally.items():
         units = tuple(entry.units.items())

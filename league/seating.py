@@ -8,6 +8,10 @@ plays with four, else its largest), the rest as close to it as the game allows (
 5 where the numbers need it; on a tie, more tables of four, then smaller tables). No split at
 all (seven players for a game of exactly four) is ``NoSeating``.
 
+A game's home may name the table sizes a club evening prefers (``preferred``: tables of 4 and 5,
+a table of 3 only when the count forces it); the other sizes it allows are then used only when
+the preferred ones cannot seat everybody.
+
 ``draw`` seats them: random, but varied over the season. Every pair of players carries how
 often they have already met at a table; a seating costs the sum of the squares of those counts
 (so meeting someone a third time costs more than two people meeting for a second time). The
@@ -15,6 +19,13 @@ draw takes the cheapest of a few random seatings, each improved by swapping play
 tables while a swap lowers the cost. It is a heuristic (finding the cheapest seating is a
 social-golfer problem, hard in general); ``tests/league/test_seating.py`` measures it against a
 naive random draw over a simulated season.
+
+In a partnership game (two pairs a table, partners across) the draw also varies
+the *partners*: given ``teams`` (the game's seat positions of each team, by table size) and how
+often each pair of players has partnered, a table costs its meetings plus ``PARTNER_WEIGHT``
+times the squares of its partnerships, in the cheapest way of splitting it into teams, and the
+table is returned in that seating order. The weight makes a new partner worth more than a new
+opponent: a club plays "met wisselende partners" to change partners first.
 """
 
 from __future__ import annotations
@@ -23,10 +34,15 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 type Pair = frozenset[int]
 type Seating = tuple[tuple[int, ...], ...]
+# Seat positions of each team at a table (the engine's default teams for that many players).
+type Teams = tuple[tuple[int, ...], ...]
+
+# A repeated partnership costs this many repeated meetings (see the module's docstring).
+PARTNER_WEIGHT = 10
 
 
 class NoSeating(ValueError):
@@ -42,8 +58,16 @@ def preferred_size(allowed: Sequence[int]) -> int:
     return 4 if 4 in allowed else max(allowed)
 
 
-def table_sizes(players: int, allowed: Sequence[int]) -> tuple[int, ...]:
-    """Table sizes for ``players``, largest first; ``NoSeating`` when none add up."""
+def table_sizes(
+    players: int, allowed: Sequence[int], preferred: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """Table sizes for ``players``, largest first; ``NoSeating`` when none add up. With
+    ``preferred``, only those sizes when they can seat everybody, else every size allowed."""
+    if preferred:
+        try:
+            return table_sizes(players, [size for size in allowed if size in preferred])
+        except NoSeating:
+            pass
     if not allowed or players <= 0:
         raise NoSeating(players, allowed)
     best = preferred_size(allowed)
@@ -82,11 +106,56 @@ def cost(seating: Seating, met: Mapping[Pair, int]) -> int:
     return sum(met.get(frozenset(pair), 0) ** 2 for table in seating for pair in combinations(table, 2))
 
 
-def _table_cost(table: Sequence[int], met: Mapping[Pair, int]) -> int:
-    return sum(met.get(frozenset(pair), 0) ** 2 for pair in combinations(table, 2))
+def partner_cost(table: Sequence[int], teams: Teams, partnered: Mapping[Pair, int]) -> int:
+    """The squares of how often the players sitting in one team (by seat) have partnered."""
+    return sum(
+        partnered.get(frozenset((table[a], table[b])), 0) ** 2
+        for team in teams
+        for a, b in combinations(team, 2)
+    )
 
 
-def _improve(tables: list[list[int]], met: Mapping[Pair, int]) -> None:
+def pair_up(table: Sequence[int], teams: Teams, partnered: Mapping[Pair, int]) -> tuple[int, ...]:
+    """The table's players in the seating order whose teams have partnered least (the first such
+    order of the players by id: the same players are always seated the same way)."""
+    return min(
+        (tuple(order) for order in permutations(sorted(table))),
+        key=lambda order: partner_cost(order, teams, partnered),
+    )
+
+
+class _Costs:
+    """A table's cost: its meetings, plus its cheapest partnerships where the game plays in teams."""
+
+    def __init__(
+        self,
+        met: Mapping[Pair, int],
+        teams: Mapping[int, Teams] | None = None,
+        partnered: Mapping[Pair, int] | None = None,
+    ) -> None:
+        self.met, self.teams, self.partnered = met, teams or {}, partnered or {}
+        # A table's cost depends on who sits at it, not in which order: the swaps of ``_improve``
+        # ask for the same tables again and again (a draw of 16 took a second without this).
+        self.known: dict[frozenset[int], int] = {}
+
+    def table(self, table: Sequence[int]) -> int:
+        players = frozenset(table)
+        if (known := self.known.get(players)) is not None:
+            return known
+        found = sum(self.met.get(frozenset(pair), 0) ** 2 for pair in combinations(table, 2))
+        teams = self.teams.get(len(table))
+        if teams is not None:
+            paired = pair_up(table, teams, self.partnered)
+            found += PARTNER_WEIGHT * partner_cost(paired, teams, self.partnered)
+        self.known[players] = found
+        return found
+
+    def seat(self, table: Sequence[int]) -> tuple[int, ...]:
+        teams = self.teams.get(len(table))
+        return tuple(table) if teams is None else pair_up(table, teams, self.partnered)
+
+
+def _improve(tables: list[list[int]], costs: _Costs) -> None:
     """Swap players between tables while a swap makes the seating cheaper."""
     improved = True
     while improved:
@@ -94,9 +163,9 @@ def _improve(tables: list[list[int]], met: Mapping[Pair, int]) -> None:
         for a, b in combinations(range(len(tables)), 2):
             for i in range(len(tables[a])):
                 for j in range(len(tables[b])):
-                    before = _table_cost(tables[a], met) + _table_cost(tables[b], met)
+                    before = costs.table(tables[a]) + costs.table(tables[b])
                     tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
-                    if _table_cost(tables[a], met) + _table_cost(tables[b], met) < before:
+                    if costs.table(tables[a]) + costs.table(tables[b]) < before:
                         improved = True
                     else:
                         tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
@@ -119,18 +188,24 @@ def draw(
     met: Mapping[Pair, int],
     rng: random.Random,
     tries: int = 12,
+    *,
+    teams: Mapping[int, Teams] | None = None,
+    partnered: Mapping[Pair, int] | None = None,
 ) -> Seating:
     """Seat ``players`` at tables of ``sizes`` so that they meet as few old opponents as the
-    draw finds; ``rng`` decides among equally good seatings (seed it for a repeatable draw)."""
+    draw finds; ``rng`` decides among equally good seatings (seed it for a repeatable draw).
+    With ``teams`` (seat positions of each team, by table size) and ``partnered`` (how often
+    each pair has partnered), as few old partners too, each table in its seating order."""
     if sum(sizes) != len(players):
         raise NoSeating(len(players), sizes)
+    costs = _Costs(met, teams, partnered)
     best: Seating | None = None
     best_cost = 0
     for _ in range(tries):
         tables = [list(table) for table in naive_draw(players, sizes, rng)]
-        _improve(tables, met)
-        seating = tuple(tuple(table) for table in tables)
-        seating_cost = cost(seating, met)
+        _improve(tables, costs)
+        seating = tuple(costs.seat(table) for table in tables)
+        seating_cost = sum(costs.table(table) for table in seating)
         if best is None or seating_cost < best_cost:
             best, best_cost = seating, seating_cost
         if best_cost == 0:

@@ -189,6 +189,9 @@ class TarotHome(BaseHome):
     rules_template = "tarot/rules.html"
     paper_template = "tarot/paper.html"
     paper_deals = 20
+    # Club evenings seat tables of 4 and 5, a table of 3 only when the count forces it (3, 6, 7
+    # or 11 present): a decision, docs/league.md "Tables that fit the game".
+    evening_table_sizes = (4, 5)
     sections: Titles = (
         ("players", gettext_lazy("Players and cards")),
         ("contracts", gettext_lazy("Contracts")),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
 from itertools import combinations
 
 import pytest
 
-from league.seating import NoSeating, Seating, cost, draw, meetings, naive_draw, table_sizes
+from league.seating import NoSeating, Seating, cost, draw, meetings, naive_draw, pair_up, table_sizes
 
 
 @pytest.mark.parametrize(
@@ -70,3 +71,79 @@ def test_over_ten_evenings_of_sixteen_players_repeats_stay_near_the_minimum():
     assert most_often <= 3
     pairs_met = len(meetings(_season(draw, 0)))
     assert pairs_met == len(list(combinations(range(16), 2)))  # everybody met everybody
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (8, (4, 4)),
+        (9, (5, 4)),
+        (10, (5, 5)),  # not 4-3-3: two tables of five rather than any table of three
+        (13, (5, 4, 4)),
+        (15, (5, 5, 5)),  # not 4-4-4-3
+        (20, (4, 4, 4, 4, 4)),  # as many tables of four as possible, five only for the rest
+        (7, (4, 3)),  # forced: 7 is no sum of fours and fives
+        (11, (4, 4, 3)),  # forced, and one table of three, not two
+        (6, (3, 3)),
+        (3, (3,)),
+    ],
+)
+def test_a_game_preferring_tables_of_four_and_five_gets_a_table_of_three_only_when_forced(players, sizes):
+    assert table_sizes(players, (3, 4, 5), preferred=(4, 5)) == sizes
+
+
+# Two pairs a table, partners across (seats 0 and 2, 1 and 3), as a pair game's engine sits them.
+ACROSS = {4: ((0, 2), (1, 3))}
+
+
+def _partners(season: list[Seating]) -> Counter[frozenset[int]]:
+    return meetings(
+        [
+            tuple(team for table in seating for team in ((table[0], table[2]), (table[1], table[3])))
+            for seating in season
+        ]
+    )
+
+
+def _pair_season(drawer, players: int, evenings: int, seed: int) -> list[Seating]:
+    rng, season = random.Random(seed), list[Seating]()
+    for _ in range(evenings):
+        season.append(
+            drawer(list(range(players)), (4,) * (players // 4), meetings(season), _partners(season), rng)
+        )
+    return season
+
+
+def _varied(players, sizes, met, partnered, rng):
+    return draw(players, sizes, met, rng, teams=ACROSS, partnered=partnered)
+
+
+def _hat(players, sizes, met, partnered, rng):
+    return naive_draw(players, sizes, rng)
+
+
+def test_a_pair_game_draw_changes_partners_every_evening():
+    """16 players, 10 evenings: 80 partnerships among 120 pairs of players, so nobody need
+    partner anyone twice. The draw manages that on every seed; a hat gives about 20 repeats."""
+    for seed in range(3):
+        assert max(_partners(_pair_season(_varied, 16, 10, seed)).values()) == 1
+    hat = [sum(n - 1 for n in _partners(_pair_season(_hat, 16, 10, seed)).values()) for seed in range(3)]
+    assert min(hat) > 10
+
+
+def test_eight_players_over_seven_evenings_partner_nearly_everyone_once():
+    """8 players have 7 possible partners each, 28 pairs in all, and 7 evenings of 4 pairs make
+    28 partnerships: a perfect season has each pair partnering exactly once. The draw (a
+    heuristic) repeats at most 2 partnerships and nobody partners anyone a third time; a hat
+    repeats several times as often."""
+    varied = [sum(n - 1 for n in _partners(_pair_season(_varied, 8, 7, seed)).values()) for seed in range(5)]
+    hat = [sum(n - 1 for n in _partners(_pair_season(_hat, 8, 7, seed)).values()) for seed in range(5)]
+    assert max(varied) <= 2
+    assert statistics.mean(hat) >= 3 * statistics.mean(varied)
+    assert all(max(_partners(_pair_season(_varied, 8, 7, seed)).values()) <= 2 for seed in range(5))
+
+
+def test_a_pair_game_table_seats_the_least_partnered_pairs_across():
+    # 0 and 2 partnered twice, 0 and 1 once; 0 and 3 never: the table seats 0 across from 3.
+    partnered = {frozenset((0, 2)): 2, frozenset((1, 3)): 2, frozenset((0, 1)): 1, frozenset((2, 3)): 1}
+    assert pair_up((0, 1, 2, 3), ACROSS[4], partnered) == (0, 1, 3, 2)
