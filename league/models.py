@@ -776,6 +776,42 @@ class Evening(models.Model):
         return table
 
 
+class Side(NamedTuple):
+    """One side of a table as the evening page shows it: a pair (a partnership game) or one
+    player, its place at the table once it finished, and what the competition's scheme gives
+    each of its players for the table (the table's own points: placement, table-relative or raw;
+    the evening's ranking, where that is the scheme, comes from the sum of these)."""
+
+    names: list[str]
+    rank: int | None
+    points: Fraction | None
+
+
+def table_sides(scheme: schemes.Scheme, tables: Iterable[Table]) -> dict[int, list[Side]]:
+    """Per table (by pk), its sides in seat order, from its match's seats (prefetched with their
+    players: no query per table)."""
+    found: dict[int, list[Side]] = {}
+    for table in tables:
+        seats = list(table.match.seats.all())
+        finished = table.match.status == Match.Status.FINISHED
+        points: dict[int, Fraction] = {}
+        if finished:
+            places = tuple(schemes.Place(s.player_id, s.final_rank or 0, s.final_total or 0) for s in seats)
+            points = schemes.table_points(scheme, schemes.Table(table.evening_id, places))
+        by_team: dict[object, list[Seat]] = {}
+        for seat in seats:
+            by_team.setdefault(seat.position if seat.team is None else ("team", seat.team), []).append(seat)
+        found[table.pk] = [
+            Side(
+                [seat.player.name for seat in side],
+                side[0].final_rank if finished else None,
+                points.get(side[0].player_id),
+            )
+            for side in by_team.values()
+        ]
+    return found
+
+
 class EveningReport(NamedTuple):
     evening: Evening
     tables: list[tuple[int, int, list[tuple[str, int | None]]]]  # round, number, (name, place)

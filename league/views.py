@@ -39,7 +39,7 @@ from league.forms import (
     seating_formset,
 )
 from league.merge import merge_players
-from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour
+from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour, table_sides
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
@@ -243,6 +243,7 @@ def _evening_page(
     )
     manages = evening.club.may_manage(request.user)
     playing = any(table.match.status == Match.Status.IN_PROGRESS for table in tables)
+    sides = table_sides(evening.competition.scheme, tables)
     return render(
         request,
         "league/evening.html",
@@ -252,6 +253,7 @@ def _evening_page(
             "form": form or _presence_form(evening),
             "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
+            "sides": sides,
             "playing": playing,
             "manages": manages,
             "seating": (seating or seating_formset(evening)) if manages else None,

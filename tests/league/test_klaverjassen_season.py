@@ -10,10 +10,11 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
+from django.urls import reverse
 
 from league.models import Competition, Evening, Standing
 from matches.models import Seat
-from players.models import Player
+from players.models import Club, Player
 from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory
 
 # Standings are rebuilt when a table finishes, on commit (league.receivers).
@@ -26,9 +27,10 @@ def pair(points: int, roem: int = 0, *, pit: bool = False) -> dict[str, object]:
     return {"points": points, "roem": roem, "pit": pit}
 
 
-def klaverjassen_season(kind: str) -> tuple[Competition, dict[str, Player]]:
+def klaverjassen_season(kind: str, club: Club | None = None) -> tuple[Competition, dict[str, Player]]:
     """Tables of one deal each (short tests): the season's scheme is ``kind``."""
     competition = CompetitionFactory.create(
+        **({"club": club} if club is not None else {}),
         games=["klaverjassen"],
         options={"klaverjassen": {"deals": 1}},
         kind=kind,
@@ -47,7 +49,7 @@ def play(evening: Evening, players: dict[str, Player], *tables: tuple[str, dict[
         assert table.match.status == "finished"
 
 
-def season(kind: str) -> Competition:
+def season(kind: str, club: Club | None = None) -> Competition:
     """Two evenings of eight, three rounds in all, nobody partnering anyone twice:
 
     Evening 1, round 1: A&C 118 (98 + 20 roem, made) v B&D 64 | E&G 60 v F&H 122 (102 + 20, made)
@@ -59,7 +61,7 @@ def season(kind: str) -> Competition:
                  E 60 + 182 = 242, F 122 + 182 = 304, G 60 + 121 = 181, H 122 + 121 = 243
       evening 2: A 312, F 312, B 90, E 90, C 72, H 72, D 0, G 0
     """
-    competition, players = klaverjassen_season(kind)
+    competition, players = klaverjassen_season(kind, club)
     first, second = (EveningFactory.create(competition=competition) for _ in range(2))
     play(
         first,
@@ -149,3 +151,20 @@ def test_the_draw_gives_everybody_a_new_partner_each_evening():
         mates = {other for team in found if player.pk in team for other in team - {player.pk}}
         assert len(mates) == 4
     assert len(list(combinations(players, 2))) == 28
+
+
+def test_the_evening_page_shows_each_table_as_two_pairs_with_their_points(client, alice, club):
+    competition = season(Competition.Kind.RAW, club)
+    client.force_login(alice)
+    first = competition.evenings.order_by("date").first()
+    assert first is not None
+    html = " ".join(client.get(reverse("league_evening", args=[first.pk])).content.decode().split())
+    # Round 1, table 1: Anna & Cor made 118, Bram & Dirk 64; round 2, table 1: Anna & Bram nat.
+    for side in (
+        'Anna &amp; Cor <span class="muted">(1)</span> <strong>118</strong>',
+        'Bram &amp; Dirk <span class="muted">(2)</span> <strong>64</strong>',
+        'Anna &amp; Bram <span class="muted">(2)</span> <strong>0</strong>',
+        'Eva &amp; Fien <span class="muted">(1)</span> <strong>182</strong>',
+    ):
+        assert f"<li>{side}</li>" in html
+    assert html.count("4 players") == 4
