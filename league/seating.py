@@ -32,17 +32,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations
 
 type Pair = frozenset[int]
 type Seating = tuple[tuple[int, ...], ...]
 # Seat positions of each team at a table (the engine's default teams for that many players).
 type Teams = tuple[tuple[int, ...], ...]
 
-# A repeated partnership costs this many repeated meetings (see the module's docstring).
-PARTNER_WEIGHT = 10
+# A partnership repeated once costs as much as 30 "meetings squared" (see the module's
+# docstring): at 10, a small club's later evenings, where every pair has met several times,
+# let the meetings outweigh a repeated partner (8 players over 7 evenings repeated up to 6
+# partnerships); from 30 on the draw finds a season where each pair partners once.
+PARTNER_WEIGHT = 30
 
 
 class NoSeating(ValueError):
@@ -115,13 +118,27 @@ def partner_cost(table: Sequence[int], teams: Teams, partnered: Mapping[Pair, in
     )
 
 
+def _splits(players: tuple[int, ...], teams: Teams) -> Iterator[dict[int, int]]:
+    """Every way of putting ``players`` into the teams' seats (seat -> player), each team's
+    players in the order given: the order within a team changes no partnership, so a table of
+    four has 6 ways rather than 24 orders, a table of six in two threes 20 rather than 720."""
+    if not teams:
+        yield {}
+        return
+    first, rest = teams[0], teams[1:]
+    for chosen in combinations(players, len(first)):
+        left = tuple(player for player in players if player not in chosen)
+        for seated in _splits(left, rest):
+            yield {**dict(zip(first, chosen, strict=True)), **seated}
+
+
 def pair_up(table: Sequence[int], teams: Teams, partnered: Mapping[Pair, int]) -> tuple[int, ...]:
     """The table's players in the seating order whose teams have partnered least (the first such
     order of the players by id: the same players are always seated the same way)."""
-    return min(
-        (tuple(order) for order in permutations(sorted(table))),
-        key=lambda order: partner_cost(order, teams, partnered),
+    orders = (
+        tuple(seated[seat] for seat in range(len(table))) for seated in _splits(tuple(sorted(table)), teams)
     )
+    return min(orders, key=lambda order: partner_cost(order, teams, partnered))
 
 
 class _Costs:
@@ -133,7 +150,13 @@ class _Costs:
         teams: Mapping[int, Teams] | None = None,
         partnered: Mapping[Pair, int] | None = None,
     ) -> None:
-        self.met, self.teams, self.partnered = met, teams or {}, partnered or {}
+        self.met, self.partnered = met, partnered or {}
+        # Only teams that seat the whole table (every seat in one team) pair players up.
+        self.teams = {
+            size: found
+            for size, found in (teams or {}).items()
+            if sorted(seat for team in found for seat in team) == list(range(size))
+        }
         # A table's cost depends on who sits at it, not in which order: the swaps of ``_improve``
         # ask for the same tables again and again (a draw of 16 took a second without this).
         self.known: dict[frozenset[int], int] = {}

@@ -131,16 +131,17 @@ def test_a_pair_game_draw_changes_partners_every_evening():
     assert min(hat) > 10
 
 
-def test_eight_players_over_seven_evenings_partner_nearly_everyone_once():
+def test_eight_players_over_seven_evenings_partner_everyone_exactly_once():
     """8 players have 7 possible partners each, 28 pairs in all, and 7 evenings of 4 pairs make
-    28 partnerships: a perfect season has each pair partnering exactly once. The draw (a
-    heuristic) repeats at most 2 partnerships and nobody partners anyone a third time; a hat
-    repeats several times as often."""
-    varied = [sum(n - 1 for n in _partners(_pair_season(_varied, 8, 7, seed)).values()) for seed in range(5)]
+    28 partnerships: the perfect season has each pair partnering exactly once, and the draw (a
+    heuristic) finds it on every seed tried, while meeting at the tables as evenly as possible
+    (84 meetings among 28 pairs: 56 repeats at the least). A hat repeats partners 4 to 12 times."""
+    for seed in range(5):
+        season = _pair_season(_varied, 8, 7, seed)
+        assert set(_partners(season).values()) == {1} and len(_partners(season)) == 28
+        assert sum(n - 1 for n in meetings(season).values()) == 56
     hat = [sum(n - 1 for n in _partners(_pair_season(_hat, 8, 7, seed)).values()) for seed in range(5)]
-    assert max(varied) <= 2
-    assert statistics.mean(hat) >= 3 * statistics.mean(varied)
-    assert all(max(_partners(_pair_season(_varied, 8, 7, seed)).values()) <= 2 for seed in range(5))
+    assert min(hat) >= 4
 
 
 def test_a_pair_game_table_seats_the_least_partnered_pairs_across():
