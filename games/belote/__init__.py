@@ -43,10 +43,10 @@ class CalculatorCard:
 
 
 def calculator_cards(values: Mapping[str, int]) -> list[CalculatorCard]:
-    """The cards worth points, highest first: the keys of one row of the calculator."""
-    return [
-        CalculatorCard(rank, card(rank).label, values[rank]) for rank in RANKS_HIGH_FIRST if values.get(rank)
-    ]
+    """The cards worth points, the most first (J 9 A 10 K Q in trumps, A 10 K Q J in the other
+    suits): the keys of one row of the calculator."""
+    ranks = sorted((rank for rank in RANKS_HIGH_FIRST if values.get(rank)), key=lambda rank: -values[rank])
+    return [CalculatorCard(rank, card(rank).label, values[rank]) for rank in ranks]
 
 
 @dataclass(frozen=True)
