@@ -1,0 +1,71 @@
+"""A Belote game played to its end on a touch phone, in each language: the taker's pair tapped
+first, one pair's card points typed and the other's filled in from 162, belote and capot ticked,
+the deal's score read before Save (made, dedans at 81 each), and the winner once a pair passes
+501; each screen as the scorer sees it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.models import Match
+from players.models import Club
+from tests.browser.journeys.player import Phone
+from tests.browser.journeys.sheets import FOUR, Sheet, say
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.journey]
+
+US, THEM = "Anna & Cor", "Bram & Dirk"
+
+
+def deal(
+    phone: Phone, sheet: Sheet, taker: int, points: int, *, belote: bool = False, capot: bool = False
+) -> None:
+    """The deal in play order: the taker's pair, pair 0's card points (pair 1's follow), the boxes."""
+    phone.tap(sheet.pick("taker:int", str(taker)))
+    phone.tap_field(sheet.field("entries.0.points:int"), str(points))
+    expect(sheet.field("entries.1.points:int")).to_have_value(str(162 - points))
+    if belote:
+        phone.tap(sheet.pick("entries.0.belote:bool", "1"))
+    if capot:
+        phone.tap(sheet.pick("entries.0.capot:bool", "1"))
+
+
+def test_a_belote_game_to_501_played_to_its_winner(open_phone, lang):
+    user = UserFactory()
+    match = Match.start(
+        club=Club.personal_for(user), game="belote", players=FOUR, options={"target": 501}, by=user
+    )
+    phone: Phone = open_phone("belote-game", lang, user)
+    phone.page.goto(f"/matches/{match.pk}/")
+    sheet = Sheet(phone)
+    sheet.assert_opened(next_items=False)  # the points to go are in the hints, not the scorebar
+    phone.screenshot("the sheet")
+    preview = phone.page.locator("[data-preview]")
+
+    # Deal 1: Anna & Cor take, 98 card points and belote: 118 against 64, made.
+    deal(phone, sheet, 0, 98, belote=True)
+    made = "Made: %(taker)s has %(own)s against %(other)s; each pair scores its own points."
+    expect(preview).to_contain_text(say(lang, made, taker=US, own=118, other=64))
+    phone.screenshot("deal 1 made, before Save")
+    phone.tap(sheet.save, leaves=True)
+    sheet.assert_saved(1)
+
+    # Deal 2: Bram & Dirk take; 81 each is not more: dedans, 162 to Anna & Cor.
+    deal(phone, sheet, 1, 81)
+    expect(preview).to_contain_text(say(lang, "Dedans: %(tricks)s to %(other)s.", tricks=162, other=US))
+    phone.screenshot("deal 2 dedans, before Save")
+    phone.tap(sheet.save, leaves=True)
+    sheet.assert_saved(2)
+
+    # Deal 3: Anna & Cor take every trick: capot 250; 280 + 250 = 530 passes 501.
+    deal(phone, sheet, 0, 162, capot=True)
+    phone.screenshot("deal 3 capot, before Save")
+    phone.tap(sheet.save, leaves=True)
+    expect(phone.page.locator(".winners")).to_contain_text(US)
+    expect(sheet.form).to_have_count(0)
+    phone.screenshot("the winner")
+    assert [r.scores for r in match.rounds.order_by("number")] == [[118, 64], [162, 0], [250, 0]]
+    match.refresh_from_db()
+    assert match.status == "finished"
