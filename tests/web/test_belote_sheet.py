@@ -311,3 +311,16 @@ def test_contree_statistics_add_the_average_contract():
         "Capots": "0",
         "Contract when taking": "100.0",
     }
+
+
+def test_contree_quick_entry_fills_the_contract_and_the_doubling(scorer, contree):
+    response = scorer.post(
+        f"/matches/{contree.pk}/rounds/quick/",
+        {"line": "Bruno takes contract 100 contré 90, Amélie 72"},
+        HTTP_HX_REQUEST="true",
+    )
+    html = " ".join(response.content.decode().split())
+    assert 'name="taker:int" value="1" checked' in html
+    assert 'name="contract:int" value="100" checked' in html
+    assert 'name="contre:bool" value="1" checked' in html
+    assert not Round.objects.filter(match=contree).exists()
