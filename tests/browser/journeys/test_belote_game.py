@@ -1,7 +1,8 @@
 """A Belote game played to its end on a touch phone, in each language: the taker's pair tapped
 first, one pair's card points typed and the other's filled in from 162, belote and capot ticked,
 the deal's score read before Save (made, dedans at 81 each), and the winner once a pair passes
-501; each screen as the scorer sees it."""
+501; and a Contrée game to 1000 (a contract made with belote, then one surcontré and down); each
+screen as the scorer sees it."""
 
 from __future__ import annotations
 
@@ -69,3 +70,40 @@ def test_a_belote_game_to_501_played_to_its_winner(open_phone, lang):
     assert [r.scores for r in match.rounds.order_by("number")] == [[118, 64], [162, 0], [250, 0]]
     match.refresh_from_db()
     assert match.status == "finished"
+
+
+def test_a_contree_game_to_1000_played_to_its_winner(open_phone, lang):
+    user = UserFactory()
+    match = Match.start(
+        club=Club.personal_for(user), game="belote-contree", players=FOUR, options={"target": 1000}, by=user
+    )
+    phone: Phone = open_phone("contree-game", lang, user)
+    phone.page.goto(f"/matches/{match.pk}/")
+    sheet = Sheet(phone)
+    sheet.assert_opened(next_items=False)
+    preview = phone.page.locator("[data-preview]")
+
+    # Deal 1: Anna & Cor bid 90 and make 98 with belote: 90 + 98 + 20 = 208; Bram & Dirk 64.
+    phone.tap(sheet.pick("taker:int", "0"))
+    phone.tap(sheet.pick("contract:int", "90"))
+    deal(phone, sheet, 0, 98, belote=True)
+    made = "Made: %(taker)s has %(reached)s for a contract of %(contract)s."
+    expect(preview).to_contain_text(say(lang, made, taker=US, reached=118, contract=90))
+    phone.screenshot("deal 1 made, before Save")
+    phone.tap(sheet.save, leaves=True)
+    sheet.assert_saved(1)
+
+    # Deal 2: Bram & Dirk bid 120, contré and surcontré, and make 102: down, (160 + 120) x 4 = 1120
+    # to Anna & Cor, whose 1328 pass 1000.
+    phone.tap(sheet.pick("taker:int", "1"))
+    phone.tap(sheet.pick("contract:int", "120"))
+    phone.tap(sheet.pick("contre:bool", "1"))
+    phone.tap(sheet.pick("surcontre:bool", "1"))
+    phone.tap_field(sheet.field("entries.0.points:int"), "60")
+    down = "Down: %(taker)s has %(reached)s for a contract of %(contract)s."
+    expect(preview).to_contain_text(say(lang, down, taker=THEM, reached=102, contract=120))
+    phone.screenshot("deal 2 down surcontre, before Save")
+    phone.tap(sheet.save, leaves=True)
+    expect(phone.page.locator(".winners")).to_contain_text(US)
+    phone.screenshot("the winner")
+    assert [r.scores for r in match.rounds.order_by("number")] == [[208, 64], [1120, 0]]
