@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.base import BaseHome, Titles
 from games.belote.api import ContreeRoundBodySerializer
 from games.belote.quick_entry import CONTREE_QUICK_ENTRY, QUICK_ENTRY
 from games.belote.statistics import statistics as belote_statistics
-from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
+from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
 from games.tables import Card, card, common_tables, option_value, value_rows
 from scoring import MatchState, Refused
@@ -155,6 +155,17 @@ class BeloteFamilyHome(BaseHome):
     paper_block = 5
     team_shapes = ("opposite", "neighbours")
     contree = False
+
+    def next_items(self, sheet: SheetView) -> Mapping[int, NextItem]:
+        """Each pair's points still needed to reach the target (the engine's ``next.to_go``)."""
+        to_go = sheet.next.get("to_go") if sheet.next else None
+        if not to_go:
+            return {}
+        words = gettext("%(points)s to go")
+        return {
+            unit: NextItem(words % {"points": points}, words % {"points": points})
+            for unit, points in enumerate(to_go)
+        }
 
     def sheet_context(self, sheet: SheetView, body: Json, number: int | None) -> Context:
         """Who deals and what each pair still needs (the engine's hints)."""

@@ -41,7 +41,7 @@ def test_a_belote_game_to_501_played_to_its_winner(open_phone, lang):
     phone: Phone = open_phone("belote-game", lang, user)
     phone.page.goto(f"/matches/{match.pk}/")
     sheet = Sheet(phone)
-    sheet.assert_opened(next_items=False)  # the points to go are in the hints, not the scorebar
+    sheet.assert_opened()
     phone.screenshot("the sheet")
     preview = phone.page.locator("[data-preview]")
 
@@ -80,7 +80,7 @@ def test_a_contree_game_to_1000_played_to_its_winner(open_phone, lang):
     phone: Phone = open_phone("contree-game", lang, user)
     phone.page.goto(f"/matches/{match.pk}/")
     sheet = Sheet(phone)
-    sheet.assert_opened(next_items=False)
+    sheet.assert_opened()
     preview = phone.page.locator("[data-preview]")
 
     # Deal 1: Anna & Cor bid 90 and make 98 with belote: 90 + 98 + 20 = 208; Bram & Dirk 64.
