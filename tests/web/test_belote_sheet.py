@@ -149,8 +149,8 @@ def test_a_dedans_preview_names_the_defences_belote_and_the_belote_the_taker_kee
             "en",
             "Made: Amélie &amp; Claire has 100 for a contract of 90. (contré, \N{MULTIPLICATION SIGN} 2) "
             "Amélie &amp; Claire scores 500, Bruno &amp; Denis 0.",
-            "Down: Amélie &amp; Claire has 99 for a contract of 100. Amélie &amp; Claire scores 0, "
-            "Bruno &amp; Denis 260.",
+            "Down: Amélie &amp; Claire has 99 for a contract of 100. Bruno &amp; Denis scores 260, "
+            "Amélie &amp; Claire 0.",
         ),
         (
             "nl",
