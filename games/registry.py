@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from games import barbuse, canasta, duizenden, frustration, klaverjassen, tarot
+from games import barbuse, belote, canasta, duizenden, frustration, klaverjassen, tarot
 from games.protocol import GameHome
 from scoring import UnknownGame
 from scoring.match import Game
@@ -22,6 +22,8 @@ _HOMES: dict[str, GameHome] = {
         barbuse.HOME,
         canasta.HOME,
         klaverjassen.HOME,
+        belote.BELOTE,
+        belote.CONTREE,
         tarot.HOME,
     )
 }

@@ -9,6 +9,8 @@ in the replay.
 Two games cannot go on for ever, and their generators stop early:
 
 - Barbuse has exactly 20 deals (every spelmaker plays every contract once).
+- Belote and Contrée end when a pair reaches the target (at most 1000 and 10 000), and every
+  deal gives points: no quiet table keeps them below it.
 - Frustration ends when someone lays down the last contract (NL) or level (FR). Every deal one
   seat goes out, and going out needs the seat's contract laid down, so it moves on; with the
   seat furthest behind going out each time, a 6-player match lasts as long as the rules allow.
@@ -30,6 +32,7 @@ LONG_OPTIONS: Mapping[str, Mapping[str, object]] = {
     "canasta": {"target": 100_000},
     "duizenden": {"target": 100_000},
     "klaverjassen": {"deals": 200},
+    "belote-contree": {"target": 10_000},
     "tarot": {"deals": 500},
 }
 
@@ -41,6 +44,8 @@ PLAYERS: Mapping[str, int] = {
     "frustration-nl": 6,
     "frustration-fr": 6,
     "klaverjassen": 4,
+    "belote": 4,
+    "belote-contree": 4,
     "tarot": 5,
 }
 
@@ -162,6 +167,33 @@ def klaverjassen(state: MatchState[Any, Any], number: int) -> Body:
     return {"playing": playing, "entries": entries}
 
 
+def belote(state: MatchState[Any, Any], number: int) -> Body:
+    """The pair behind takes; every third deal it is dedans, every seventh the other pair makes
+    capot, every other deal one pair has belote."""
+    taker = _behind(state.totals, number)
+    entries: list[Body] = [{"points": 0}, {"points": 0}]
+    if number % 7 == 0:
+        entries[1 - taker] = {"points": 162, "capot": True}
+    else:
+        points = 70 if number % 3 == 0 else 100
+        entries = [{"points": 162 - points}, {"points": 162 - points}]
+        entries[taker] = {"points": points}
+    if number % 2:
+        entries[number % 4 // 2]["belote"] = True
+    return {"taker": taker, "entries": entries}
+
+
+def belote_contree(state: MatchState[Any, Any], number: int) -> Body:
+    """Belote's deals, bid: contracts going round 80 to 160, contré every fifth deal, surcontré
+    every tenth."""
+    body = belote(state, number)
+    body["contract"] = 80 + 10 * (number % 9)
+    if number % 5 == 0:
+        body["contre"] = True
+        body["surcontre"] = number % 10 == 0
+    return body
+
+
 def tarot(state: MatchState[Any, Any], number: int) -> Body:
     """The seat furthest behind takes; the contracts, oudlers and bonuses go round with the deal."""
     players = state.setup.players
@@ -190,6 +222,8 @@ GENERATORS: Mapping[str, Generator] = {
     "frustration-nl": _frustration,
     "frustration-fr": _frustration,
     "klaverjassen": klaverjassen,
+    "belote": belote,
+    "belote-contree": belote_contree,
     "tarot": tarot,
 }
 

@@ -25,6 +25,20 @@ PINNED: dict[str, dict[str, Any]] = {
         "last": [30, 20, 40, 0],
         "progress": {"contracts": ["knobbelen", "no_queens", "no_hearts"]},
     },
+    "belote": {
+        "format": 1,
+        "played": 3,
+        "totals": [344, 182],
+        "last": [162, 20],  # the third deal: 70 + 20 belote against 92, dedans; the belote kept
+        "progress": {"played": 3},
+    },
+    "belote-contree": {
+        "format": 1,
+        "played": 3,
+        "totals": [552, 272],
+        "last": [270, 20],  # the third deal: 110 bid, 70 + 20 made; 160 + 110 to the defence
+        "progress": {"played": 3},
+    },
     "canasta": {
         "format": 1,
         "played": 3,

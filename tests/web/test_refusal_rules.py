@@ -107,6 +107,43 @@ TAROT_POIGNEE: Words = {
     "nl": ("poignée", "minstens de troeven", "niet meer dan een hand"),
     "fr": ("poignée", "au moins les atouts", "pas plus qu'une main"),
 }
+BELOTE_OWN: dict[str, Words] = {
+    "taker_missing": {
+        "en": ("taker's pair is named",),
+        "nl": ("paar van de nemer is genoemd",),
+        "fr": ("paire du preneur est nommée",),
+    },
+    "card_points_sum": {
+        "en": ("card points add up to 162",),
+        "nl": ("kaartpunten", "samen 162"),
+        "fr": ("points de cartes", "font 162"),
+    },
+    "belote_twice": {
+        "en": ("belote goes to one pair at most",),
+        "nl": ("belote gaat naar hoogstens één paar",),
+        "fr": ("la belote va à une paire au plus",),
+    },
+    "capot_with_points": {
+        "en": ("capot only when", "0 card points"),
+        "nl": ("capot alleen als", "0 kaartpunten"),
+        "fr": ("capot seulement si", "0 point de cartes"),
+    },
+}
+CONTRACT: Words = {
+    "en": ("contract is said", "80 to 160 in tens"),
+    "nl": ("contract is gezegd", "80 tot 160 in tientallen"),
+    "fr": ("contrat est annoncé", "de 80 à 160 par dizaines"),
+}
+
+
+def belote_end(target: str) -> Words:
+    return {
+        "en": ("ends after the deal in which a pair reaches", target),
+        "nl": ("eindigt na het spel waarin een paar", target),
+        "fr": ("se termine après la donne où une paire", target),
+    }
+
+
 OWN: dict[str, dict[str, Words]] = {
     "frustration-nl": FRUSTRATION_NL,
     "frustration-fr": FRUSTRATION_FR,
@@ -200,6 +237,17 @@ OWN: dict[str, dict[str, Words]] = {
             "en": ("first time a side melds", "at least a minimum"),
             "nl": ("eerste keer", "minimum"),
             "fr": ("première fois", "un minimum"),
+        },
+    },
+    "belote": BELOTE_OWN,
+    "belote-contree": {
+        **BELOTE_OWN,
+        "contract_missing": CONTRACT,
+        "contract_not_allowed": CONTRACT,
+        "surcontre_without_contre": {
+            "en": ("surcontré only after contré",),
+            "nl": ("surcontré alleen na contré",),
+            "fr": ("surcontré seulement après contré",),
         },
     },
     "klaverjassen": {
@@ -304,6 +352,14 @@ GENERIC: dict[str, dict[str, Words]] = {
         "wrong_player_count": players("2, 3, 4 or 6", "2, 3, 4 of 6", "2, 3, 4 ou 6"),
         "not_multiple_of_5": MULTIPLE,
         "too_many_cards": PACKS,
+    },
+    "belote": {
+        "match_finished": belote_end("1000"),
+        "wrong_player_count": players("four", "vier", "quatre"),
+    },
+    "belote-contree": {
+        "match_finished": belote_end("2000"),
+        "wrong_player_count": players("four", "vier", "quatre"),
     },
     "klaverjassen": {
         "match_finished": {
