@@ -230,6 +230,14 @@ class Competition(models.Model):
         if errors:
             raise ValidationError(errors)
 
+    def plan_evenings(self, dates: Iterable[datetime.date]) -> None:
+        """An evening on each date of the season that has none yet (so best N of M knows its M);
+        the evenings already planned stay."""
+        planned = set(self.evenings.values_list("date", flat=True))
+        Evening.objects.bulk_create(
+            Evening(competition=self, date=day, game=self.games[0]) for day in dates if day not in planned
+        )
+
     def archive(self, archived: bool = True) -> None:
         """Archive the season (its standings final) or bring it back; back again, its standings
         are rebuilt, since matches may have changed meanwhile."""
