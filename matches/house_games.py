@@ -96,6 +96,7 @@ class HouseGame(models.Model):
 
 def member_homes(user: object) -> list[DeclaredHome]:
     """The homes of the house games of the clubs ``user`` belongs to, for the rules search
-    (``rulebook.search.add_member_games``): a club's own rules are searched by its members only."""
+    (``MatchesConfig.rulebook_games``, which ``rulebook.search.member_homes`` asks at search
+    time): a club's own rules are searched by its members only."""
     found = HouseGame.objects.for_user(user).only("slug", "definition").order_by("name", "pk")
     return [game.home for game in found]
