@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "league",
     "stats",
     "live",
+    "backup",
 ]
 
 MIDDLEWARE = [

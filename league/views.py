@@ -4,7 +4,7 @@ other clubs, 403 for members who may not run the league), one model call, render
 Guests ("Keep score now") are refused every league page (``not_for_guests``): a league outlives
 a guest's scorepad.
 Standings are read from stored rows (``Standing``), never recomputed here; the CSV's cells are
-written as ``matches.exports.spreadsheet_row`` writes them (a name is never a live formula).
+written as ``backup.exports.spreadsheet_row`` writes them (a name is never a live formula).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from backup.exports import spreadsheet_row
 from league.calendar import CALENDAR_TOKEN, club_feed
 from league.forms import (
     AttachForm,
@@ -44,7 +45,6 @@ from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from league.tasks import mail_evening_report
-from matches.exports import spreadsheet_row
 from matches.models import Match, Seat
 from players.models import Club
 from players.views import not_for_guests

@@ -100,8 +100,8 @@ def _busiest(demo: Demo) -> Any:
 
 def _export(demo: Demo, running: bool = False) -> Any:
     """The club's export: one written by the task (immediate in tests), or one still running."""
-    from matches.models import ClubExport
-    from matches.tasks import start_export
+    from backup.models import ClubExport
+    from backup.tasks import start_export
 
     if running:
         return ClubExport.objects.create(club=demo.club, status=ClubExport.Status.RUNNING, done=2, total=5)
