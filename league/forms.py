@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from games.protocol import GameHome
 from games.registry import all_homes
 from league import rules
-from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
+from league.models import TABLE_SIZES, Competition, Evening, Table, validate_placement_points
 from league.seating import NoSeating
 from league.seating import table_sizes as seating_sizes
 from matches.models import Match, Seat
@@ -433,11 +433,13 @@ def seating_formset(
     *,
     seatings: Sequence[Sequence[int]] = (),
     add_table: bool = False,
+    tables: Sequence[Table] | None = None,
 ) -> BaseSeatingFormSet:
     """The seating form of ``evening``: bound to ``data`` (a POST), or the draw's ``seatings``
     prefilled, or empty tables for the players present and free, as many as they make. With
     ``add_table`` (the form's "Another table", without a script), ``data``'s tables again and
-    one more, unbound, to go on seating."""
+    one more, unbound, to go on seating. ``tables``: the evening's tables as the page read them,
+    with their matches' seats, to number the next one without asking again."""
     rules = evening.home.game
     seats = min(max(rules.player_counts), MAX_SEATS)
     free = evening.free_players()
@@ -460,7 +462,7 @@ def seating_formset(
         seats=seats,
         players=free,
         sizes=tuple(len(players) for players in seatings) or sizes,
-        first_number=evening.next_table_number(free),
+        first_number=evening.next_table_number(free, tables),
         initial=initial[:MAX_TABLES],
     )
 

@@ -236,25 +236,28 @@ def _evening_page(
     newcomer: NewcomerForm | None = None,
     drawn: bool = False,
 ) -> HttpResponse:
-    tables = (
+    # Read once: the page lists them, and the seating form numbers its next table after them.
+    tables: list[Table] = list(
         evening.tables.select_related("match")
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
     )
     manages = evening.club.may_manage(request.user)
     playing = any(table.match.status == Match.Status.IN_PROGRESS for table in tables)
+    present = list(evening.present.values_list("pk", flat=True))
     return render(
         request,
         "league/evening.html",
         {
             "evening": evening,
             "competition": evening.competition,
-            "form": form or _presence_form(evening),
+            "form": form or _presence_form(evening, present),
+            "present_count": len(present),
             "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
             "playing": playing,
             "manages": manages,
-            "seating": (seating or seating_formset(evening)) if manages else None,
+            "seating": (seating or seating_formset(evening, tables=tables)) if manages else None,
             "attach": (attach or AttachForm(evening=evening)) if manages else None,
             "drawn": drawn,
         },
@@ -262,10 +265,9 @@ def _evening_page(
     )
 
 
-def _presence_form(evening: Evening) -> PresenceForm:
-    """Who is present; before anybody is ticked (and no table started), last evening's players,
-    ticked for the secretary to confirm."""
-    present = list(evening.present.values_list("pk", flat=True))
+def _presence_form(evening: Evening, present: list[int]) -> PresenceForm:
+    """Who is present (``present``, their ids); before anybody is ticked (and no table started),
+    last evening's players, ticked for the secretary to confirm."""
     expected = not present and not evening.tables.exists()
     form = PresenceForm(initial={"present": evening.expected() if expected else present}, evening=evening)
     form.from_last_evening = expected and bool(form.initial["present"])

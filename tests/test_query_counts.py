@@ -78,8 +78,8 @@ LEAGUE_LIMITS = {
     "league_standings": 8,
     # ...with the seating form's players and the club's matches that could become a table; the
     # seating by hand offers only the players present and free (one query) and numbers its
-    # tables after the evening's last round (one more).
-    "league_evening": 13,
+    # tables after the tables the page lists (no more), and who is present is read once.
+    "league_evening": 10,
     "league_standings_csv": 5,
     "api-standings": 6,
     "api-evening": 7,
