@@ -55,7 +55,7 @@ from django.db import transaction
 
 import scoring
 from backup.models import ClubExport
-from matches.house_games import SLUG_PREFIX, HouseGame, new_slug
+from house.models import SLUG_PREFIX, HouseGame, new_slug
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Match, Round, RoundRevision
 from matches.refusals import SiteRefused
 from players.models import Club, Guest, Membership, Player, clean_player_name

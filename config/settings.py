@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "players",
     "games",
+    "house",
     "matches",
     "rulebook",
     "league",

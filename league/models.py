@@ -37,9 +37,9 @@ from django.utils.translation import ngettext_lazy
 
 from games.protocol import GameHome
 from games.tables import value_label
+from house.models import HouseGame
 from league import schemes, seating
 from matches.game_homes import home_by_slug, names_by_slug
-from matches.house_games import HouseGame
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 

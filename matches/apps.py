@@ -11,19 +11,10 @@ from django.utils.translation import gettext_lazy as _
 if TYPE_CHECKING:
     from rest_framework.response import Response
 
-    from games.protocol import GameHome
-
 
 class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
-
-    def rulebook_games(self, user: object) -> list[GameHome]:
-        """The rulebook's hook (``rulebook.search.member_homes``), asked at search time: the
-        house games of the clubs ``user`` belongs to, whose rules only their members search."""
-        from matches.house_games import member_homes
-
-        return list(member_homes(user))
 
     def api_error(self, exc: Exception) -> Response | None:
         """The API's answer to a refusal of the engine or the site, None for anything else."""

@@ -43,7 +43,7 @@ import scoring
 from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import home_for
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Guest, Membership, Player, clean_player_name

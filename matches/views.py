@@ -35,10 +35,10 @@ from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes
 from games.round_forms import errors_by_field
 from games.tables import option_fields
+from house.models import HouseGame
 from matches.game_homes import home_by_slug
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
-from matches.house_games import HouseGame
 from matches.messages import error_list, error_summary, sheet_errors
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round, RoundRevision
 from matches.quick_entry import QuickLine, hear

@@ -12,9 +12,9 @@ from django.utils import timezone
 from knox.models import AuthToken
 
 from backup.models import ClubExport
+from house.models import HouseGame
 from league.models import Competition, Evening, Standing
 from live.models import ClubScreen, MatchShare
-from matches.house_games import HouseGame
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
 

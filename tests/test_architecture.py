@@ -30,7 +30,7 @@ def imported_modules(package: str) -> set[str]:
     return {module.split(".")[0] for module in modules}
 
 
-APPS = ("scoring", "players", "games", "rulebook", "matches", "backup", "league", "stats", "live")
+APPS = ("scoring", "players", "games", "house", "rulebook", "matches", "backup", "league", "stats", "live")
 
 
 def test_config_imports_no_app_but_in_its_urlconf():
@@ -54,11 +54,28 @@ def test_no_app_imports_config(package: str):
     [
         (
             "scoring",
-            {"django", "rest_framework", "matches", "players", "config", "league", "stats", "live", "backup"},
+            {
+                "django",
+                "rest_framework",
+                "matches",
+                "players",
+                "config",
+                "league",
+                "stats",
+                "live",
+                "backup",
+                "house",
+            },
         ),
-        ("players", {"matches", "scoring", "games", "rulebook", "league", "stats", "live", "backup"}),
-        ("games", {"matches", "players", "rulebook", "config", "league", "stats", "live", "backup"}),
-        ("rulebook", {"matches", "players", "config", "league", "stats", "live", "backup"}),
+        (
+            "players",
+            {"matches", "scoring", "games", "rulebook", "league", "stats", "live", "backup", "house"},
+        ),
+        ("games", {"matches", "players", "rulebook", "config", "league", "stats", "live", "backup", "house"}),
+        ("rulebook", {"matches", "players", "config", "league", "stats", "live", "backup", "house"}),
+        # A club's house games know the clubs, the rule blocks and the games' homes, not the
+        # matches that copy them.
+        ("house", {"matches", "rulebook", "config", "league", "stats", "live", "backup", "rest_framework"}),
         # The league reads matches and players; its arithmetic (seating, schemes) stays pure.
         ("league", {"config", "live"}),  # it draws its season chart with stats.charts
         ("league/seating.py", {"django", "matches", "players", "games", "config"}),
@@ -77,7 +94,7 @@ def test_package_does_not_depend_on(package: str, forbidden: set[str]):
     assert not imported_modules(package) & forbidden
 
 
-@pytest.mark.parametrize("package", ["scoring", "players", "games", "rulebook", "matches", "backup"])
+@pytest.mark.parametrize("package", ["scoring", "players", "games", "house", "rulebook", "matches", "backup"])
 def test_the_league_and_the_live_boards_build_on_apps_that_know_nothing_of_them(package: str):
     """The league and the live boards build on matches and players; no module of those knows
     them (the demo loader, which spans every app, lives in ``live``)."""
@@ -150,6 +167,7 @@ DEFERRED_IMPORTS = {
     # An AppConfig's module is imported before any model is loaded: the app's receivers, models
     # and the modules that read them are imported when the app is ready or asked (Django's way).
     "players/apps.py",
+    "house/apps.py",
     "matches/apps.py",
     "league/apps.py",
     "stats/apps.py",

@@ -16,7 +16,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from backup.exports import export_club
 from games.registry import home_for
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.models import Match, Round, RoundRevision
 from players.models import Club, Player
 from scoring.declared import TEMPLATES

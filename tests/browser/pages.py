@@ -143,7 +143,7 @@ HOUSE_DEALS = {
 
 def _house_game(demo: Demo, template: str = "hartenjagen") -> Any:
     """One of the club's house games (declared on the visit that needs it)."""
-    from matches.house_games import HouseGame
+    from house.models import HouseGame
     from scoring.declared import TEMPLATES
 
     definition = RUMMY if template == "rummy" else TEMPLATES[template]
