@@ -90,11 +90,13 @@ INSTALLED_APPS = [
     "django_htmx",
     "players",
     "games",
+    "house",
     "matches",
     "rulebook",
     "league",
     "stats",
     "live",
+    "backup",
 ]
 
 MIDDLEWARE = [

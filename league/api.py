@@ -8,27 +8,29 @@ Same questions as the phone pages: another club is 404, a member who may not run
 just drawn by another press) 409 - all in the one error shape (``matches.api.errors``).
 Standings come from the stored rows, never recomputed here.
 
-A write is checked twice over, by two things that each hold no rule of their own: the
-serializer reads the JSON's shape (types, unknown keys; its fields are the form's), then the
-very form the phone page uses (``league.forms``) checks and saves it, so a competition or an
-evening obeys one set of rules whichever way it comes in. A PATCH is the stored values with the
-sent ones laid over them, put through the same form. What only JSON can send is refused by the
-serializer: a boolean that is not ``true`` or ``false`` (a form reads "1" or "on"), an evening's
-``game`` where its competition has one game (the form has no such field then), a presence list
-longer than any club.
+A write is read by a serializer straight from the JSON (types, unknown keys; its writable
+fields are the phone form's), then checked by the rules the phone's form uses too: the
+functions of ``league.rules`` (a name's spaces, the club's games, repeated tie-breaks, each
+game's options, evenings within the season) and the model's own ``full_clean`` (the season's
+order, raw totals over one game, an evening's game). Neither side rewrites its input into the
+other's shape, and a competition or an evening obeys one set of rules whichever way it comes in.
+A PATCH is the stored values with the sent ones laid over them, checked as a whole. What only
+JSON can send is refused by the serializer: a boolean that is not ``true`` or ``false`` (a form
+reads "1" or "on"), an evening's ``game`` where its competition has one game (the form has no
+such field then), a presence list longer than any club.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from django import forms
 from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Count, Prefetch
-from django.forms.models import model_to_dict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -39,21 +41,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import all_homes
-from league import season
-from league.forms import (
-    MAX_SEATS,
-    MAX_TABLES,
-    SIZE_FIELDS,
-    TIE_BREAK_FIELDS,
-    CompetitionChangeForm,
-    CompetitionForm,
-    EveningChangeForm,
-    EveningForm,
-    PresenceForm,
-    option_field_name,
-)
+from league import rules, season
+from league.forms import MAX_SEATS, MAX_TABLES, CompetitionForm, EveningForm
 from league.merge import merge_players
 from league.models import (
+    TABLE_SIZES,
     ChangedMeanwhile,
     Competition,
     Evening,
@@ -103,6 +95,32 @@ class _Body(serializers.Serializer):
                 {key: serializers.ErrorDetail("", code="invalid") for key in unknown}
             )
         return attrs
+
+
+# Django's own words for a choice not offered (its catalogues translate them), as the form says.
+UNKNOWN_CHOICE = gettext_lazy("Select a valid choice. %(value)s is not one of the available choices.")
+
+
+def _details(refusal: ValidationError) -> list[exceptions.ErrorDetail]:
+    return [
+        exceptions.ErrorDetail(message, code=error.code or "invalid")
+        for error in refusal.error_list
+        for message in error.messages
+    ]
+
+
+def _checked(check: Callable[[], None]) -> dict[str, Any]:
+    """A model's refusal (``full_clean``) by field, in the error shape's terms."""
+    try:
+        check()
+    except ValidationError as refusal:
+        if not hasattr(refusal, "error_dict"):
+            return {"non_field_errors": _details(refusal)}
+        return {
+            ("non_field_errors" if key == NON_FIELD_ERRORS else key): _details(ValidationError(errors))
+            for key, errors in refusal.error_dict.items()
+        }
+    return {}
 
 
 class CompetitionSerializer(_Body, serializers.ModelSerializer):
@@ -162,6 +180,83 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
     def get_archived(self, competition: Competition) -> bool:
         return competition.archived_at is not None
 
+    def validate_name(self, value: str) -> str:
+        return rules.clean_name(value)
+
+    def validate_games(self, value: list[str]) -> list[str]:
+        # As the form's choices: the built-in games and the club's own house games.
+        club = self.instance.club if self.instance is not None else self.context["club"]
+        known = {slug for slug, _name in rules.game_choices(club)}
+        for slug in value:
+            if slug not in known:
+                raise ValidationError(UNKNOWN_CHOICE, code="invalid_choice", params={"value": slug})
+        return value
+
+    def validate_tie_breaks(self, value: list[str]) -> list[str]:
+        too_many = rules.too_many_tie_breaks(value)
+        if too_many is not None:
+            raise too_many
+        repeated = rules.repeated_tie_breaks(value)
+        if repeated:
+            detail = {str(index): _details(refusal) for index, refusal in repeated.items()}
+            raise exceptions.ValidationError(detail)
+        return value
+
+    def validate_placement_by_size(self, value: dict[str, str]) -> dict[str, str]:
+        # A size left empty uses ``placement_points``, as the form's empty field does; the sizes
+        # and the lists are the model's to check (``validate_placement_by_size``).
+        sizes = {str(size) for size in TABLE_SIZES}
+        return {size: points for size, points in value.items() if points or size not in sizes}
+
+    def validate_options(self, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """A game of the registry and that game's own options; their values are the game's to
+        check (``rules.table_options``)."""
+        known = {home.slug: {option.name for option in get_game(home.slug).options} for home in all_homes()}
+        if any(slug not in known or not set(values) <= known[slug] for slug, values in value.items()):
+            message = _("Options are kept per game: a game of the list and that game's own options.")
+            raise ValidationError(message, code="unknown_option")
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The sent values laid over the stored ones (or the model's defaults), checked as a
+        whole by the rules the form uses too."""
+        attrs = super().validate(attrs)
+        dates = attrs.pop("evening_dates", [])
+        stored = self.instance
+        candidate = copy.copy(stored) if stored is not None else Competition(club=self.context["club"])
+        for name, value in attrs.items():
+            setattr(candidate, name, value)
+        detail: dict[str, Any] = {}
+        options, refusals = rules.table_options(candidate.games or [], candidate.options or {})
+        for (slug, option), refusal in refusals.items():
+            detail.setdefault("options", {}).setdefault(slug, {})[option] = _details(refusal)
+        candidate.options = options
+        outside = rules.dates_outside_season(dates, candidate.starts_on, candidate.ends_on)
+        if outside is not None:
+            detail["evening_dates"] = _details(outside)
+        detail |= _checked(lambda: candidate.full_clean(exclude=["club"]))
+        if detail:
+            raise exceptions.ValidationError(detail)
+        return {**attrs, "options": options, "evening_dates": dates}
+
+    @transaction.atomic
+    def create(self, validated_data: dict[str, Any]) -> Competition:
+        dates = validated_data.pop("evening_dates", [])
+        competition = Competition.objects.create(club=self.context["club"], **validated_data)
+        competition.plan_evenings(dates)
+        return competition
+
+    @transaction.atomic
+    def update(self, instance: Competition, validated_data: dict[str, Any]) -> Competition:
+        """The change saved and the stored standings rebuilt: the scheme may have changed."""
+        dates = validated_data.pop("evening_dates", [])
+        for name, value in validated_data.items():
+            setattr(instance, name, value)
+        instance.save()
+        instance.plan_evenings(dates)
+        instance.refresh_standings()
+        return instance
+
 
 class EveningSummarySerializer(serializers.ModelSerializer):
     class Meta:
@@ -194,6 +289,33 @@ class EveningBodySerializer(_Body, serializers.ModelSerializer):
             raise serializers.ValidationError(_("Choose one of the competition's games."), code="invalid")
         return value
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The sent values laid over the stored ones, checked by the model (``Evening.clean``)."""
+        attrs = super().validate(attrs)
+        competition = self.context["competition"]
+        if competition.counts_matches:
+            attrs.pop("counts", None)  # every match counts anyway; the form has no such field then
+        stored = self.instance
+        candidate = copy.copy(stored) if stored is not None else Evening(competition=competition)
+        for name, value in attrs.items():
+            setattr(candidate, name, value)
+        detail = _checked(lambda: candidate.full_clean(exclude=["competition", "present"]))
+        if detail:
+            raise exceptions.ValidationError(detail)
+        return attrs
+
+    def create(self, validated_data: dict[str, Any]) -> Evening:
+        return Evening.objects.create(competition=self.context["competition"], **validated_data)
+
+    @transaction.atomic
+    def update(self, instance: Evening, validated_data: dict[str, Any]) -> Evening:
+        """The change saved and the stored standings rebuilt (it may count, or not, now)."""
+        for name, value in validated_data.items():
+            setattr(instance, name, value)
+        instance.save()
+        instance.competition.refresh_standings()
+        return instance
+
 
 # More ids than a club has players: refused before a query with one parameter per id (which
 # PostgreSQL refuses past 65 535).
@@ -209,6 +331,14 @@ class PresenceSerializer(_Body):
         max_length=MAX_PRESENT,
         help_text="Ids of the club's players.",
     )
+
+    def validate_present(self, value: list[int]) -> list[Player]:
+        """The club's players, as the form offers them (``rules.presence_choices``)."""
+        players = list(rules.presence_choices(self.context["evening"]).filter(pk__in=value))
+        unknown = sorted(set(value) - {player.pk for player in players})
+        if unknown:
+            raise ValidationError(UNKNOWN_CHOICE, code="unknown_player", params={"value": unknown[0]})
+        return players
 
 
 CENT = Decimal("0.01")
@@ -283,86 +413,6 @@ def _may_manage(club: Club, request: Request) -> None:
         raise exceptions.PermissionDenied
 
 
-# The form's fields that the API sends under another name.
-FORM_FIELDS = {name: "placement_by_size" for name in SIZE_FIELDS.values()}
-
-
-def _refusal(form: forms.BaseForm, codes: dict[str, str] | None = None) -> exceptions.ValidationError:
-    """The form's errors as field errors of the one error shape (``""`` for the whole body);
-    ``codes`` renames a form's code to the API's where one says more (``unknown_player``)."""
-    detail: dict[str, list[exceptions.ErrorDetail]] = {}
-    option_names: dict[str, dict[str, str]] = getattr(form, "option_names", {})
-    renamed = {
-        name: f"options.{slug}.{option}"
-        for slug, names in option_names.items()
-        for option, name in names.items()
-    }
-    for field, errors in form.errors.as_data().items():
-        key = (
-            "non_field_errors"
-            if field == NON_FIELD_ERRORS
-            else FORM_FIELDS.get(field, renamed.get(field, field))
-        )
-        for error in errors:
-            code = (codes or {}).get(error.code or "", error.code or "invalid")
-            detail.setdefault(key, []).extend(exceptions.ErrorDetail(m, code=code) for m in error.messages)
-    return exceptions.ValidationError(detail)
-
-
-def _option_fields(options: object) -> dict[str, Any]:
-    """``{slug: {option: value}}`` as the form's fields (``option_<slug>_<option>``);
-    a game or an option the registry does not know is refused here, the values by the form."""
-    known = {home.slug: {option.name for option in get_game(home.slug).options} for home in all_homes()}
-    fields: dict[str, Any] = {}
-    unknown = not isinstance(options, dict)
-    for slug, values in (options if isinstance(options, dict) else {}).items():
-        if slug not in known or not isinstance(values, dict) or not set(values) <= known[slug]:
-            unknown = True
-            continue
-        for name, value in values.items():
-            written = {True: "true", False: "false"}.get(value, value) if isinstance(value, bool) else value
-            fields[option_field_name(slug, name)] = written
-    if unknown:
-        message = _("Options are kept per game: a game of the list and that game's own options.")
-        raise exceptions.ValidationError(
-            {"options": [exceptions.ErrorDetail(message, code="unknown_option")]}
-        )
-    return fields
-
-
-def _through_form[F: forms.ModelForm](form_class: type[F], instance: Any, values: dict[str, Any]) -> F:
-    """``values`` (already read by a serializer) laid over the object's stored values - or the
-    model's defaults for a new one - and checked by ``form_class``; refused in the one shape."""
-    data = {**model_to_dict(instance, fields=form_class._meta.fields), **values}
-    extra: dict[str, Any] = {}
-    if isinstance(instance, Competition):
-        # The form picks tie-breaks in ordered selects; the API sends them as one ordered list.
-        stated = list(data.pop("tie_breaks", instance.tie_breaks) or [])
-        if len(stated) > len(TIE_BREAK_FIELDS):
-            message = _("At most %(count)d tie-breaks.") % {"count": len(TIE_BREAK_FIELDS)}
-            raise exceptions.ValidationError(
-                {"tie_breaks": [exceptions.ErrorDetail(message, code="invalid")]}
-            )
-        data |= dict(zip(TIE_BREAK_FIELDS, stated, strict=False))
-        # The form takes points per table size as a text per size; the API as one object.
-        by_size = dict(data.pop("placement_by_size", instance.placement_by_size) or {})
-        unknown = [size for size in by_size if size not in {str(n) for n in SIZE_FIELDS}]
-        if unknown:
-            message = _("Give points by place for tables of 2 to 6 seats.")
-            raise exceptions.ValidationError(
-                {"placement_by_size": [exceptions.ErrorDetail(message, code="invalid")]}
-            )
-        data |= {name: by_size.get(str(size), "") for size, name in SIZE_FIELDS.items()}
-        data |= _option_fields(data.pop("options", instance.options))
-        data["evening_dates"] = " ".join(day.isoformat() for day in data.get("evening_dates", []))
-    if isinstance(instance, Evening):
-        extra["competition"] = instance.competition
-    form = form_class(data=data, instance=instance, **extra)
-    if not form.is_valid():
-        raise _refusal(form)
-    return form
-
-
 @extend_schema(
     methods=["GET"],
     operation_id="competitions_list",
@@ -387,9 +437,9 @@ def competition_list(request: Request, club_id: int) -> Response:
 
 def _create_competition(request: Request, club: Club) -> Response:
     _may_manage(club, request)
-    body = CompetitionSerializer(data=request.data)
+    body = CompetitionSerializer(data=request.data, context={"club": club})
     body.is_valid(raise_exception=True)
-    competition = _through_form(CompetitionForm, Competition(club=club), body.validated_data).save()
+    competition = body.save()
     return Response(_competition_json(competition), status=status.HTTP_201_CREATED)
 
 
@@ -434,7 +484,7 @@ def competition_detail(request: Request, competition_id: int) -> Response:
         return Response(status=status.HTTP_204_NO_CONTENT)
     body = CompetitionSerializer(competition, data=request.data, partial=True)
     body.is_valid(raise_exception=True)
-    _through_form(CompetitionChangeForm, competition, body.validated_data).save()
+    body.save()
     return Response(_competition_json(competition))
 
 
@@ -451,7 +501,7 @@ def evening_create(request: Request, competition_id: int) -> Response:
     _may_manage(competition.club, request)
     body = EveningBodySerializer(data=request.data, context={"competition": competition})
     body.is_valid(raise_exception=True)
-    evening = _through_form(EveningForm, Evening(competition=competition), body.validated_data).save()
+    evening = body.save()
     return Response(_evening_json(evening), status=status.HTTP_201_CREATED)
 
 
@@ -563,7 +613,7 @@ def evening_detail(request: Request, evening_id: int) -> Response:
         evening, data=request.data, partial=True, context={"competition": evening.competition}
     )
     body.is_valid(raise_exception=True)
-    _through_form(EveningChangeForm, evening, body.validated_data).save()
+    body.save()
     return Response(_evening_json(evening))
 
 
@@ -578,13 +628,9 @@ def evening_detail(request: Request, evening_id: int) -> Response:
 def evening_presence(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     _may_manage(evening.club, request)
-    body = PresenceSerializer(data=request.data)
+    body = PresenceSerializer(data=request.data, context={"evening": evening})
     body.is_valid(raise_exception=True)
-    # The phone's form: a player of another club (or none at all) is not one of its choices.
-    form = PresenceForm(data=body.validated_data, evening=evening)
-    if not form.is_valid():
-        raise _refusal(form, codes={"invalid_choice": "unknown_player"})
-    evening.present.set(form.cleaned_data["present"])
+    evening.present.set(body.validated_data["present"])
     return Response(_evening_json(evening))
 
 

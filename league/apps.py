@@ -26,8 +26,8 @@ class LeagueConfig(AppConfig):
     )
 
     def ready(self) -> None:
+        from backup.exports import register
         from league import receivers  # noqa: F401  (connects the match_recorded receiver)
         from league.exports import Competitions
-        from matches.exports import register
 
         register(Competitions())  # a club's export holds its competitions

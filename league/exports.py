@@ -1,4 +1,4 @@
-"""The league's part of a club's export (``matches.exports``): its competitions, each with its
+"""The league's part of a club's export (``backup.exports``): its competitions, each with its
 evenings, who was present and the tables drawn (a table names its match by its place in the
 file). Standings are not in the file: the import rebuilds them, as every finished match does."""
 
@@ -11,8 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from league.models import Competition, Evening, Table
-from matches.exports import (
+from backup.exports import (
     BadFile,
     Loading,
     a_list,
@@ -24,6 +23,7 @@ from matches.exports import (
     when,
     whole_number,
 )
+from league.models import Competition, Evening, Table
 from players.models import Club
 
 

@@ -1,35 +1,35 @@
 """The secretary's forms. A competition's games are ticked from the registry and its tie-breaks
 picked in order from up to four selects; the words of "best N" and the minimum attendance follow
 what counts (evenings or matches). An evening offers a game only when its competition has several.
-The API writes through these same forms (``league.api``), so a competition or an evening is
-checked by one set of rules whichever way it comes in.
+The rules beyond the model's own checks are ``league.rules``, which the API (``league.api``)
+uses too, so a competition or an evening is checked by one set of rules whichever way it comes in;
+neither reshapes its input into the other's.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
 from django.db import models, transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from games.protocol import GameHome
 from games.registry import all_homes
-from league.models import TABLE_SIZES, Competition, Evening, validate_placement_points
+from league import rules
+from league.models import TABLE_SIZES, Competition, Evening, Table, validate_placement_points
 from league.seating import NoSeating
 from league.seating import table_sizes as seating_sizes
-from matches.messages import message_for
 from matches.models import Match, Seat
 from players.models import PLAYER_NAME_MAX_LENGTH, Player
 from scoring import get_game
-from scoring.options import BoolOption, ChoiceOption, Option, read_options
+from scoring.options import BoolOption, ChoiceOption, Option
 
-TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
+TIE_BREAK_FIELDS = tuple(f"tie_break_{n + 1}" for n in range(rules.MAX_TIE_BREAKS))
 MAX_SEATS = 6  # no game seats more at a table
 MAX_TABLES = 20  # tables seated by hand in one go: a club hall
 ATTACHABLE = 30  # the club's latest matches offered to attach to an evening
@@ -115,14 +115,10 @@ class OptionGroup:
         return any(field.value() not in (None, "") or field.errors for field in self.fields)
 
 
-def game_choices() -> list[tuple[str, str]]:
-    return [(home.slug, str(home.name)) for home in all_homes()]
-
-
 class CompetitionForm(forms.ModelForm):
     games = forms.MultipleChoiceField(
         label=_("Games"),
-        choices=game_choices,
+        choices=lambda: rules.game_choices(None),
         widget=forms.CheckboxSelectMultiple,
         error_messages={"required": _("Choose at least one game.")},
         help_text=_("An evening plays one of them. Raw totals need a single game."),
@@ -175,23 +171,14 @@ class CompetitionForm(forms.ModelForm):
     ]
 
     def clean_name(self) -> str:
-        """Kept as a club's name is (and as ``import_club`` reads one back): spaces, tabs and line
-        breaks made one space, the ends trimmed; other control characters refused. The API writes
-        through this form, so it cleans alike."""
-        name = " ".join(str(self.cleaned_data.get("name") or "").split())
-        if not name:
-            raise forms.ValidationError(_("This field is required."), code="required")
-        if any(unicodedata.category(char) in {"Cc", "Cs"} for char in name):
-            raise forms.ValidationError(_("This is not a name."), code="invalid")
-        return name
+        return rules.clean_name(self.cleaned_data.get("name"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.instance.club_id is not None:  # the club's house games after the five
-            house = self.instance.club.house_games.values_list("slug", "name")
+        if self.instance.club_id is not None:  # the club's house games after the built-in ones
             games = self.fields["games"]
             assert isinstance(games, forms.MultipleChoiceField)
-            games.choices = [*game_choices(), *house]
+            games.choices = rules.game_choices(self.instance.club)
         for size, name in SIZE_FIELDS.items():
             self.fields[name] = forms.RegexField(
                 regex=r"^\d+(,\d+)*$",
@@ -230,26 +217,20 @@ class CompetitionForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        picked: list[str] = []
-        for name in TIE_BREAK_FIELDS:
-            value = cleaned.get(name)
-            if not value:
-                continue  # a gap is skipped: "Then" without "First" still means that order
-            if value in picked:
-                self.add_error(name, _("Already chosen above: pick each tie-break at most once."))
-            else:
-                picked.append(value)
+        # A gap is skipped: "Then" without "First" still means that order.
+        chosen = [(name, cleaned[name]) for name in TIE_BREAK_FIELDS if cleaned.get(name)]
+        stated = [value for _name, value in chosen]
+        repeated = rules.repeated_tie_breaks(stated)
+        for index, refusal in repeated.items():
+            self.add_error(chosen[index][0], refusal)
         # Before the model's own checks (``_post_clean``), which see the list as stored.
-        self.instance.tie_breaks = picked
+        self.instance.tie_breaks = [value for index, value in enumerate(stated) if index not in repeated]
         self.instance.options = self._options(cleaned)
-        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
-        outside = [
-            day
-            for day in cleaned.get("evening_dates") or []
-            if starts_on and ends_on and not starts_on <= day <= ends_on
-        ]
+        outside = rules.dates_outside_season(
+            cleaned.get("evening_dates") or [], cleaned.get("starts_on"), cleaned.get("ends_on")
+        )
         if outside:
-            self.add_error("evening_dates", _("Plan the evenings between the season's first and last day."))
+            self.add_error("evening_dates", outside)
         self.instance.placement_by_size = {
             str(size): cleaned[name] for size, name in SIZE_FIELDS.items() if cleaned.get(name)
         }
@@ -272,33 +253,20 @@ class CompetitionForm(forms.ModelForm):
     def _options(self, cleaned: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """The options set for the games ticked, checked by each game's own option rules as a
         new match's are; a refused value is said next to its field."""
-        options: dict[str, dict[str, Any]] = {}
-        for slug in cleaned.get("games") or []:
-            names = self.option_names.get(slug, {})
-            given = {
-                option: cleaned[name] for option, name in names.items() if cleaned.get(name) not in (None, "")
-            }
-            if slug not in self.option_names:
-                continue  # a house game: no options (its rules are its definition)
-            rules = get_game(slug)
-            _values, errors = read_options(rules.options, given, min(rules.player_counts))
-            for error in errors:
-                name = names.get(error.field.removeprefix("options."))
-                self.add_error(name, forms.ValidationError(message_for(error, slug), code=error.code))
-            if given:
-                options[slug] = given
+        given = {
+            slug: {option: cleaned.get(name) for option, name in names.items()}
+            for slug, names in self.option_names.items()
+        }
+        options, refusals = rules.table_options(cleaned.get("games") or [], given)
+        for (slug, option), refusal in refusals.items():
+            self.add_error(self.option_names[slug].get(option), refusal)
         return options
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Competition:
         competition = super().save(commit)
         if commit:
-            planned = set(competition.evenings.values_list("date", flat=True))
-            Evening.objects.bulk_create(
-                Evening(competition=competition, date=day, game=competition.games[0])
-                for day in self.cleaned_data.get("evening_dates") or []
-                if day not in planned
-            )
+            competition.plan_evenings(self.cleaned_data.get("evening_dates") or [])
         return competition
 
 
@@ -378,11 +346,7 @@ class PresenceForm(forms.Form):
         field = self.fields["present"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         # Retired players are not offered, unless ticked already (their ticks stay).
-        field.queryset = (
-            evening.club.players.filter(Q(retired_at__isnull=True) | Q(evenings=evening))
-            .distinct()
-            .order_by("name")
-        )
+        field.queryset = rules.presence_choices(evening)
 
 
 class NewcomerForm(forms.Form):
@@ -469,11 +433,13 @@ def seating_formset(
     *,
     seatings: Sequence[Sequence[int]] = (),
     add_table: bool = False,
+    tables: Sequence[Table] | None = None,
 ) -> BaseSeatingFormSet:
     """The seating form of ``evening``: bound to ``data`` (a POST), or the draw's ``seatings``
     prefilled, or empty tables for the players present and free, as many as they make. With
     ``add_table`` (the form's "Another table", without a script), ``data``'s tables again and
-    one more, unbound, to go on seating."""
+    one more, unbound, to go on seating. ``tables``: the evening's tables as the page read them,
+    with their matches' seats, to number the next one without asking again."""
     rules = evening.home.game
     seats = min(max(rules.player_counts), MAX_SEATS)
     free = evening.free_players()
@@ -496,7 +462,7 @@ def seating_formset(
         seats=seats,
         players=free,
         sizes=tuple(len(players) for players in seatings) or sizes,
-        first_number=evening.next_table_number(free),
+        first_number=evening.next_table_number(free, tables),
         initial=initial[:MAX_TABLES],
     )
 

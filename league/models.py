@@ -37,9 +37,9 @@ from django.utils.translation import ngettext_lazy
 
 from games.protocol import GameHome
 from games.tables import value_label
+from house.models import HouseGame
 from league import schemes, seating
 from matches.game_homes import home_by_slug, names_by_slug
-from matches.house_games import HouseGame
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 
@@ -230,6 +230,14 @@ class Competition(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    def plan_evenings(self, dates: Iterable[datetime.date]) -> None:
+        """An evening on each date of the season that has none yet (so best N of M knows its M);
+        the evenings already planned stay."""
+        planned = set(self.evenings.values_list("date", flat=True))
+        Evening.objects.bulk_create(
+            Evening(competition=self, date=day, game=self.games[0]) for day in dates if day not in planned
+        )
 
     def archive(self, archived: bool = True) -> None:
         """Archive the season (its standings final) or bring it back; back again, its standings
@@ -493,6 +501,15 @@ def _decimal(value: Fraction) -> Decimal:
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
 
 
+def _next_number(tables: Sequence[Table], players: set[int]) -> int:
+    """``Evening.next_table_number`` from the evening's tables read with their seats."""
+    last = max((table.round for table in tables), default=0)
+    latest = [table for table in tables if table.round == last]
+    if last == 0 or any(seat.player_id in players for table in latest for seat in table.match.seats.all()):
+        return 1
+    return max(table.number for table in latest) + 1
+
+
 class Evening(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
     date = models.DateField(_("date"))
@@ -588,10 +605,15 @@ class Evening(models.Model):
         ).values("player_id")
         return list(self.present.exclude(pk__in=playing).order_by("name", "pk").values_list("pk", "name"))
 
-    def next_table_number(self, players: Iterable[tuple[int, str]]) -> int:
+    def next_table_number(
+        self, players: Iterable[tuple[int, str]], tables: Sequence[Table] | None = None
+    ) -> int:
         """The number the next table seated by hand will take, if seated from ``players``: the
         latest round's next, unless one of them sat in it (then 1, of a new round), as
-        ``start_tables`` decides once the seats are known."""
+        ``start_tables`` decides once the seats are known. ``tables``: the evening's tables as
+        the page has read them already, with their matches' seats (no query then)."""
+        if tables is not None:
+            return _next_number(tables, {pk for pk, _name in players})
         last = self.next_round() - 1
         if last == 0:
             return 1

@@ -4,7 +4,7 @@ other clubs, 403 for members who may not run the league), one model call, render
 Guests ("Keep score now") are refused every league page (``not_for_guests``): a league outlives
 a guest's scorepad.
 Standings are read from stored rows (``Standing``), never recomputed here; the CSV's cells are
-written as ``matches.exports.spreadsheet_row`` writes them (a name is never a live formula).
+written as ``backup.exports.spreadsheet_row`` writes them (a name is never a live formula).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from backup.exports import spreadsheet_row
 from league.calendar import CALENDAR_TOKEN, club_feed
 from league.forms import (
     AttachForm,
@@ -44,7 +45,6 @@ from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from league.tasks import mail_evening_report
-from matches.exports import spreadsheet_row
 from matches.models import Match, Seat
 from players.models import Club
 from players.views import not_for_guests
@@ -236,7 +236,8 @@ def _evening_page(
     newcomer: NewcomerForm | None = None,
     drawn: bool = False,
 ) -> HttpResponse:
-    tables = (
+    # Read once: the page lists them, and the seating form numbers its next table after them.
+    tables: list[Table] = list(
         evening.tables.select_related("match")
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
@@ -244,19 +245,21 @@ def _evening_page(
     manages = evening.club.may_manage(request.user)
     playing = any(table.match.status == Match.Status.IN_PROGRESS for table in tables)
     sides = table_sides(evening.competition.scheme, tables)
+    present = list(evening.present.values_list("pk", flat=True))
     return render(
         request,
         "league/evening.html",
         {
             "evening": evening,
             "competition": evening.competition,
-            "form": form or _presence_form(evening),
+            "form": form or _presence_form(evening, present),
+            "present_count": len(present),
             "newcomer": newcomer or NewcomerForm(),
             "tables": tables,
             "sides": sides,
             "playing": playing,
             "manages": manages,
-            "seating": (seating or seating_formset(evening)) if manages else None,
+            "seating": (seating or seating_formset(evening, tables=tables)) if manages else None,
             "attach": (attach or AttachForm(evening=evening)) if manages else None,
             "drawn": drawn,
         },
@@ -264,10 +267,9 @@ def _evening_page(
     )
 
 
-def _presence_form(evening: Evening) -> PresenceForm:
-    """Who is present; before anybody is ticked (and no table started), last evening's players,
-    ticked for the secretary to confirm."""
-    present = list(evening.present.values_list("pk", flat=True))
+def _presence_form(evening: Evening, present: list[int]) -> PresenceForm:
+    """Who is present (``present``, their ids); before anybody is ticked (and no table started),
+    last evening's players, ticked for the secretary to confirm."""
     expected = not present and not evening.tables.exists()
     form = PresenceForm(initial={"present": evening.expected() if expected else present}, evening=evening)
     form.from_last_evening = expected and bool(form.initial["present"])

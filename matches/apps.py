@@ -16,13 +16,6 @@ class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
 
-    def ready(self) -> None:
-        # The rules search offers a member the house games of his clubs.
-        from matches.house_games import member_homes
-        from rulebook.search import add_member_games
-
-        add_member_games(member_homes)
-
     def api_error(self, exc: Exception) -> Response | None:
         """The API's answer to a refusal of the engine or the site, None for anything else."""
         from matches.api.errors import refusal_response

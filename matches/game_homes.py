@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import all_homes, home_for
-from matches.house_games import SLUG_PREFIX, HouseGame
+from house.models import SLUG_PREFIX, HouseGame
 from matches.models import Match
 from scoring import UnknownGame
 

@@ -19,6 +19,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.declared import DEFINITION_WORDS
 from games.words import rank_label
 from matches.messages import Worded, message_for
 from scoring import Refused
@@ -283,8 +284,6 @@ class HouseGameForm(forms.Form):
         return raw
 
     def add_refusal(self, refused: Refused, words: Worded | None = None) -> None:
-        from games.declared import DEFINITION_WORDS
-
         for error in refused.errors:
             name = (
                 error.field.replace("entry.", f"{self.kind}.", 1)

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.declared import templates
 from games.protocol import HtmxHttpRequest
+from house.models import HouseGame
 from matches.house_game_forms import HouseGameForm, chosen_kind, initial_from
-from matches.house_games import HouseGame
 from players.models import Club
 from scoring import Refused
 from scoring.declared import MAX_NAME, read_definition

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.protocol import GameHome, HtmxHttpRequest
+from house.models import SLUG_PREFIX
 from matches.game_homes import home_by_slug
-from matches.house_games import SLUG_PREFIX
 from rulebook.views import game_page, paper_page, section_page
 from scoring import UnknownGame
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
@@ -43,7 +43,7 @@ import scoring
 from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import home_for
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Guest, Membership, Player, clean_player_name
@@ -676,8 +676,6 @@ def display_name(user: Any, club: Club) -> str:
 
 def display_names(user_ids: Sequence[int], club: Club) -> dict[int, str]:
     """``display_name`` for many users at once (three queries, however many): a history's lines."""
-    from django.contrib.auth import get_user_model
-
     ids = set(user_ids)
     players = dict(Player.objects.filter(club=club, user_id__in=ids).values_list("user_id", "name"))
     guests = set(Guest.objects.filter(user_id__in=ids).values_list("user_id", flat=True))
@@ -826,91 +824,3 @@ class RoundRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} round {self.number}: {self.action}"
-
-
-EXPORT_KEPT = timedelta(days=7)  # then purged: on the next export of any club, or by purge_exports
-EXPORT_STALLED = timedelta(minutes=15)  # in progress without news this long: the worker lost it
-
-
-class ClubExportQuerySet(models.QuerySet["ClubExport"]):
-    def expired(self) -> ClubExportQuerySet:
-        return self.filter(created_at__lt=timezone.now() - EXPORT_KEPT)
-
-
-class ClubExport(models.Model):
-    """A club's record as a file (``matches.exports``), written by a task, not in a request: a
-    club with years of matches takes longer than a request should. The file is kept in the
-    database, not on a disk: the app servers and the task worker share nothing else
-    (docs/deploy.md), and PostgreSQL compresses it."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("waiting for its turn")
-        RUNNING = "running", _("being written")
-        DONE = "done", _("ready")
-        FAILED = "failed", _("failed")
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="exports")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
-    done = models.PositiveIntegerField(default=0)  # matches written so far
-    total = models.PositiveIntegerField(default=0)  # matches to write (known once it runs)
-    content = models.BinaryField(null=True, editable=False)  # the JSON file, once done
-    # What went wrong, for whoever runs the site (logged too); the page says it in words.
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    objects = ClubExportQuerySet.as_manager()
-
-    class Meta:
-        indexes = [models.Index(fields=["created_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.club} export {self.pk}: {self.status}"
-
-    @classmethod
-    @transaction.atomic
-    def request(cls, club: Club, by: object) -> tuple[ClubExport, bool]:
-        """The club's export still in progress, or a new one (True: to be written). Exports
-        past ``EXPORT_KEPT`` go first, whoever's they are."""
-        cls.objects.expired().delete()
-        pending = cls.objects.filter(club=club, status__in=[cls.Status.QUEUED, cls.Status.RUNNING])
-        current = pending.order_by("-created_at").first()
-        if current is not None and not current.stalled:
-            return current, False
-        return cls.objects.create(club=club, requested_by=by), True
-
-    @property
-    def in_progress(self) -> bool:
-        return self.status in (self.Status.QUEUED, self.Status.RUNNING) and not self.stalled
-
-    @property
-    def stalled(self) -> bool:
-        """Still queued or running, without news for ``EXPORT_STALLED``: a worker that died or
-        a queue that lost it. Shown as failed; the next request starts a new one."""
-        waiting = self.status in (self.Status.QUEUED, self.Status.RUNNING)
-        return waiting and self.updated_at < timezone.now() - EXPORT_STALLED
-
-    @property
-    def failed(self) -> bool:
-        return self.status == self.Status.FAILED or self.stalled
-
-    @property
-    def percent(self) -> int:
-        return 100 * self.done // self.total if self.total else 0
-
-    def progress(self, done: int, total: int) -> None:
-        self.status, self.done, self.total = self.Status.RUNNING, done, total
-        self.save(update_fields=["status", "done", "total", "updated_at"])
-
-    def finish(self, content: bytes) -> None:
-        self.status, self.content, self.finished_at = self.Status.DONE, content, timezone.now()
-        self.done = self.total
-        self.save(update_fields=["status", "content", "finished_at", "done", "updated_at"])
-
-    def fail(self, error: str) -> None:
-        self.status, self.error, self.finished_at = self.Status.FAILED, error, timezone.now()
-        self.save(update_fields=["status", "error", "finished_at", "updated_at"])

@@ -35,19 +35,17 @@ from games.protocol import GameHome, HtmxHttpRequest
 from games.registry import all_homes
 from games.round_forms import errors_by_field
 from games.tables import option_fields
-from matches.exports import results_csv
+from house.models import HouseGame
 from matches.game_homes import home_by_slug
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
-from matches.house_games import HouseGame
 from matches.messages import error_list, error_summary, sheet_errors
-from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Conflict, Match, Replayed, Round, RoundRevision
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round, RoundRevision
 from matches.quick_entry import QuickLine, hear
 from matches.refusals import SiteCode, SiteRefused, refuse
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change
-from matches.tasks import start_export
 from players.models import Club, Player
 from rulebook.views import match_rules_context, paper_context
 from scoring import Refused, UnknownGame
@@ -377,56 +375,6 @@ def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
         request, _("The match was deleted. An admin of the club can restore it under Deleted matches.")
     )
     return redirect("home")
-
-
-def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
-    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
-    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-    if not club.may_manage(request.user):
-        raise PermissionDenied(_("Only the club's owners and admins may do this."))
-    return club
-
-
-@login_required
-@require_POST
-def club_export_start(request: HttpRequest, club_id: int) -> HttpResponse:
-    """Ask for everything the club entered as JSON (what ``manage.py import_club`` rebuilds it
-    from): written by a task, followed on its progress page."""
-    club = _club_for_admin(request, club_id)
-    export = start_export(club, by=request.user)
-    return redirect("club_export_detail", club_id=club.pk, export_id=export.pk)
-
-
-@login_required
-@require_safe
-def club_export_detail(request: HtmxHttpRequest, club_id: int, export_id: int) -> HttpResponse:
-    """How far the export got (htmx asks again every two seconds while it runs), then its link."""
-    club = _club_for_admin(request, club_id)
-    export = get_object_or_404(ClubExport.objects.defer("content"), club=club, pk=export_id)
-    template = "matches/club_export.html#progress" if request.htmx else "matches/club_export.html"
-    response = render(request, template, {"club": club, "export": export})
-    patch_vary_headers(response, ["HX-Request"])
-    return response
-
-
-@login_required
-@require_safe
-def club_export_download(request: HttpRequest, club_id: int, export_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
-    export = get_object_or_404(ClubExport, club=club, pk=export_id, status=ClubExport.Status.DONE)
-    response = HttpResponse(bytes(export.content or b""), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="scoreblok-club-{club.pk}.json"'
-    return response
-
-
-@login_required
-@require_safe
-def club_results(request: HttpRequest, club_id: int) -> HttpResponse:
-    """Every match's totals and ranks as CSV, for a spreadsheet; any member may read them."""
-    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-    response = HttpResponse(results_csv(club), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="scoreblok-results-{club.pk}.csv"'
-    return response
 
 
 @login_required

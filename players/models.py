@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Value
@@ -579,8 +580,6 @@ class Guest(models.Model):
     @classmethod
     def start(cls) -> Guest:
         """A new guest user with its personal club, ready to keep score."""
-        from django.contrib.auth import get_user_model
-
         with transaction.atomic():
             user = get_user_model().objects.create_user(f"guest-{secrets.token_hex(6)}", password=None)
             guest = cls.objects.create(user=user)
@@ -617,8 +616,6 @@ class Guest(models.Model):
     @classmethod
     def purge(cls, days: int) -> int:
         """Delete the guests made more than ``days`` ago and all that is theirs; the number gone."""
-        from django.contrib.auth import get_user_model
-
         gone = 0
         for guest in cls.objects.unclaimed_since(days).select_related("user"):
             with transaction.atomic():

@@ -26,7 +26,7 @@ library (rapidfuzz is on the registry and would do the same in C, for a cost thi
 vocabulary never shows, at the price of a compiled dependency in the lock).
 
 A club's house games are searched too, for the club's members only: the view passes the reader's
-own (``member_homes``, which the app that keeps them adds with ``add_member_games``), and their
+own (``member_homes``, asked of the app that keeps them through its ``AppConfig``), and their
 sections, drawn from each definition, are kept in the cache under a digest of that definition's
 rules as the reader's language words them, so a changed game is searched as it is now.
 
@@ -54,11 +54,12 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
@@ -361,19 +362,19 @@ def _sources_digest(language: str) -> str:
     return hashlib.sha256("|".join(stamps).encode()).hexdigest()[:16]
 
 
-# Where the games that are data are found for a reader (a club's house games, for its members):
-# the app that keeps them adds its provider once, when it is ready.
-_MEMBER_GAMES: list[Callable[[object], Iterable[GameHome]]] = []
-
-
-def add_member_games(provider: Callable[[object], Iterable[GameHome]]) -> None:
-    if provider not in _MEMBER_GAMES:
-        _MEMBER_GAMES.append(provider)
-
-
 def member_homes(user: object) -> list[GameHome]:
-    """The homes of the games that are data which ``user`` may read (none for a visitor)."""
-    return [home for provider in _MEMBER_GAMES for home in provider(user)]
+    """The homes of the games that are data which ``user`` may read (none for a visitor).
+
+    The rulebook's hook for them: at search time, every installed app whose ``AppConfig`` has a
+    ``rulebook_games(user)`` method is asked for the reader's games (the matches app answers with
+    the house games of the reader's clubs). Nothing is registered at start-up and nothing reaches
+    the database before a reader searches; the rulebook imports no app that keeps games."""
+    homes: list[GameHome] = []
+    for app in apps.get_app_configs():
+        games = getattr(app, "rulebook_games", None)
+        if games is not None:
+            homes.extend(games(user))
+    return homes
 
 
 def house_corpus(home: GameHome, language: str) -> Corpus:

@@ -11,10 +11,11 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
+from backup.models import ClubExport
+from house.models import HouseGame
 from league.models import Competition, Evening, Standing
 from live.models import ClubScreen, MatchShare
-from matches.house_games import HouseGame
-from matches.models import ClubExport, Match, Round, RoundRevision, Seat
+from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
 
 PASSWORD = "correct-horse-battery"
@@ -156,7 +157,7 @@ class RoundRevisionFactory(factory.django.DjangoModelFactory[RoundRevision]):
 
 
 class ClubExportFactory(factory.django.DjangoModelFactory[ClubExport]):
-    """An export as the task leaves it; prefer ``matches.tasks.start_export`` to write a real one."""
+    """An export as the task leaves it; prefer ``backup.tasks.start_export`` to write a real one."""
 
     class Meta:
         model = ClubExport

@@ -17,8 +17,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from backup.exports import export_file
 from live.management.commands.load_demo import CLUB, USERNAME
-from matches.exports import export_file
 from matches.models import RoundRevision
 from players.models import Club, Membership
 from stats.models import Rating

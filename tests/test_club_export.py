@@ -15,10 +15,11 @@ from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from backup import exports
+from backup.exports import export_club, import_club
+from backup.models import ClubExport
 from games.registry import all_homes
-from matches import exports
-from matches.exports import export_club, import_club
-from matches.models import ClubExport, Match
+from matches.models import Match
 from players.models import Club
 from tests.factories import ClubExportFactory
 

@@ -14,9 +14,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
+from backup.exports import export_club
 from games.registry import home_for
-from matches.exports import export_club
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.models import Match, Round, RoundRevision
 from players.models import Club, Player
 from scoring.declared import TEMPLATES
@@ -128,7 +128,7 @@ def test_a_crafted_file_is_refused_with_a_reason_and_stores_nothing(crafted, imp
 
 
 def test_a_file_too_large_is_refused_before_it_is_read(import_bytes, settings, monkeypatch):
-    from matches import exports
+    from backup import exports
 
     monkeypatch.setattr(exports, "MAX_FILE_BYTES", 1000)
     with pytest.raises(CommandError, match="larger than"):

@@ -38,7 +38,7 @@ client.transport = Kept(client.options)
 try:
     1 / 0
 except ZeroDivisionError:
-    logging.getLogger("matches.tasks").exception("Export 7 of club 3 not queued")
+    logging.getLogger("backup.tasks").exception("Export 7 of club 3 not queued")
 from django.utils.log import AdminEmailHandler
 mailed = any(isinstance(h, AdminEmailHandler) for h in logging.getLogger().handlers)
 print(client.is_active(), client.options["dsn"], client.options["send_default_pii"], mailed)

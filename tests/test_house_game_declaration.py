@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.models import Match
 from players.models import Club
 from scoring.declared import TEMPLATES

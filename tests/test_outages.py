@@ -22,8 +22,9 @@ from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
+from backup.models import ClubExport
 from league.tasks import rebuild_standings
-from matches.models import ClubExport, Round
+from matches.models import Round
 from players.models import Guest
 from tests.factories import PASSWORD, MatchFactory, PlayerFactory, token_for
 from tests.league.test_every_match_counts import ladder, play, rows

@@ -78,8 +78,8 @@ LEAGUE_LIMITS = {
     "league_standings": 8,
     # ...with the seating form's players and the club's matches that could become a table; the
     # seating by hand offers only the players present and free (one query) and numbers its
-    # tables after the evening's last round (one more).
-    "league_evening": 13,
+    # tables after the tables the page lists (no more), and who is present is read once.
+    "league_evening": 10,
     "league_standings_csv": 5,
     "api-standings": 6,
     "api-evening": 7,
@@ -226,7 +226,7 @@ def test_the_export_progress_page_costs_a_fixed_number_of_queries(
 ) -> None:
     """The page (and each htmx poll) reads the export's figures, never its file nor the club's
     matches: the same cost for one match as for thirty."""
-    from matches.tasks import start_export
+    from backup.tasks import start_export
 
     club = Club.personal_for(alice)
     _finished_matches(club, alice, matches)
@@ -246,8 +246,8 @@ def test_writing_an_export_reads_its_matches_in_chunks(
     """Up to 200 matches, one read of matches, seats, players, rounds, history and the accounts
     they name each, however many (and the progress saved before and after, the club's members,
     players, competitions and house games, the file)."""
-    from matches.exports import write_export
-    from matches.models import ClubExport
+    from backup.exports import write_export
+    from backup.models import ClubExport
 
     club = Club.personal_for(alice)
     _finished_matches(club, alice, matches)

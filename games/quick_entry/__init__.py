@@ -13,7 +13,8 @@ Pure Python: no Django, no I/O. The pieces:
 """
 
 from games.quick_entry.entry import POINTS_PER_PLAYER, Choice, Field, QuickEntry, Shape
-from games.quick_entry.language import LANGUAGES, Words, words_for
+from games.quick_entry.language import Words
+from games.quick_entry.languages import LANGUAGES, words_for
 from games.quick_entry.reading import Heard, read
 
 __all__ = [

@@ -40,17 +40,3 @@ def fold(text: str) -> str:
     """Lower case without accents: what a word is matched by."""
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(LIGATURES))
     return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
-def _languages() -> dict[str, Words]:
-    from games.quick_entry import en, fr, nl
-
-    return {words.code: words for words in (en.WORDS, nl.WORDS, fr.WORDS)}
-
-
-LANGUAGES: dict[str, Words] = _languages()
-
-
-def words_for(language: str) -> Words:
-    """The words of ``language`` ("nl", "nl-be"), English for a language without its module."""
-    return LANGUAGES.get(language.split("-")[0].lower(), LANGUAGES["en"])

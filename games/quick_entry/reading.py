@@ -43,7 +43,8 @@ from typing import Any
 from text_to_num import alpha2digit
 
 from games.quick_entry.entry import Field, Phrases, QuickEntry, Shape, Value
-from games.quick_entry.language import Words, fold, words_for
+from games.quick_entry.language import Words, fold
+from games.quick_entry.languages import words_for
 
 # A thousands separator between digits ("1.000", "1,000", French "1 000" with a no-break space),
 # read before the line is split. A plain space is not one: "1 250" may be two numbers.

@@ -26,9 +26,9 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from games.declared import DEFINITION_WORDS, templates
+from house.models import HouseGame
 from matches.api import docs
 from matches.api.clubs import _club_for_member
-from matches.house_games import HouseGame
 from matches.messages import error_list
 from matches.refusals import SiteCode, refuse
 from players.models import Club

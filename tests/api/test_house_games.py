@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.models import Match
 from scoring.declared import TEMPLATES
 

@@ -100,8 +100,8 @@ def _busiest(demo: Demo) -> Any:
 
 def _export(demo: Demo, running: bool = False) -> Any:
     """The club's export: one written by the task (immediate in tests), or one still running."""
-    from matches.models import ClubExport
-    from matches.tasks import start_export
+    from backup.models import ClubExport
+    from backup.tasks import start_export
 
     if running:
         return ClubExport.objects.create(club=demo.club, status=ClubExport.Status.RUNNING, done=2, total=5)
@@ -143,7 +143,7 @@ HOUSE_DEALS = {
 
 def _house_game(demo: Demo, template: str = "hartenjagen") -> Any:
     """One of the club's house games (declared on the visit that needs it)."""
-    from matches.house_games import HouseGame
+    from house.models import HouseGame
     from scoring.declared import TEMPLATES
 
     definition = RUMMY if template == "rummy" else TEMPLATES[template]

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from matches.house_games import HouseGame
+from house.models import HouseGame
 from matches.models import Match
 from players.models import Membership
 from tests.browser.conftest import assert_fits_the_phone, fill_seats

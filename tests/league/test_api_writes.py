@@ -1,7 +1,8 @@
 """Alice runs the season through the API: she creates a competition and its evenings, ticks who
 is present, changes the scheme and deletes what was wrong; Bob (member) reads along. Refusals
-come in the one error shape and say what the phone's form says (one set of rules: the API
-writes through the form). Who is refused which endpoint is in tests/test_permissions.py.
+come in the one error shape and say what the phone's form says (one set of rules,
+``league.rules`` and the model's checks, which the API's serializers and the form both use).
+Who is refused which endpoint is in tests/test_permissions.py.
 
 Placement in one Duizenden deal to 100 (``deal(winner=0)``): seat 0, then seats 3, 2, 1.
 """
@@ -113,7 +114,7 @@ def test_a_refusal_is_in_the_readers_language(klaverclub, alice):
         ({"tie_breaks": ["luck"]}, ("tie_breaks.0", "invalid", None)),
         (
             {"tie_breaks": ["wins", "wins"]},
-            ("tie_break_2", "invalid", "Already chosen above: pick each tie-break at most once."),
+            ("tie_breaks.1", "invalid", "Already chosen above: pick each tie-break at most once."),
         ),
         (
             {"tie_breaks": ["wins", "played", "average_place", "last_evening", "wins"]},

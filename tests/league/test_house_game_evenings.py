@@ -8,8 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from house.models import HouseGame
 from league.models import Evening
-from matches.house_games import HouseGame
 from tests.conftest import _api_client
 from tests.factories import ClubFactory, CompetitionFactory, EveningFactory, HouseGameFactory, PlayerFactory
 

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.exports import spreadsheet_cell
+from backup.exports import spreadsheet_cell
 from matches.models import Match
 from tests.factories import CompetitionFactory
 from tests.league.test_stored_standings import deal

@@ -162,24 +162,24 @@ def test_another_error_is_mailed_although_the_first_kind_is_held(admins, alice, 
     client.force_login(alice)
     for _ in range(3):
         client.post("/account/delete/", {"password": PASSWORD, "confirm": "on"})
-    logging.getLogger("matches.tasks").error("Export %s not queued", 7)
-    logging.getLogger("matches.tasks").error("Export %s not queued", 8)
+    logging.getLogger("backup.tasks").error("Export %s not queued", 7)
+    logging.getLogger("backup.tasks").error("Export %s not queued", 8)
     subjects = [message.subject for message in mail.outbox]
     assert len(subjects) == 2 and "Export 7 not queued" in subjects[1]
 
 
 def test_one_server_s_report_holds_back_the_others_through_the_cache(admins):
     """Another app server is another process: it forgets nothing in the cache they share."""
-    logging.getLogger("matches.tasks").error("Export %s not queued", 7)
+    logging.getLogger("backup.tasks").error("Export %s not queued", 7)
     forget_sent()  # as a second process would start
-    logging.getLogger("matches.tasks").error("Export %s not queued", 7)
+    logging.getLogger("backup.tasks").error("Export %s not queued", 7)
     assert len(mail.outbox) == 1
     assert REPORT_INTERVAL == 600
 
 
 def test_sentry_events_of_one_kind_are_sent_once(sentry):
     for n in range(20):
-        logging.getLogger("matches.tasks").error("Export %s not queued", n)
+        logging.getLogger("backup.tasks").error("Export %s not queued", n)
     assert len(sentry.events) == 1
 
 

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from matches import exports
+from backup import exports
 from matches.refusals import SiteRefused
 from scoring import Refused
 

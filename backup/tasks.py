@@ -9,8 +9,8 @@ import logging
 
 from django.tasks import task
 
-from matches.exports import write_export
-from matches.models import ClubExport
+from backup.exports import write_export
+from backup.models import ClubExport
 from players.models import Club
 
 logger = logging.getLogger(__name__)

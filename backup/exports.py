@@ -24,7 +24,7 @@ by the file's. A file comes from anywhere: ``read_document`` bounds its size, ne
 numbers, every name is cleaned as the site cleans it, and anything else is ``BadFile`` naming
 where in the file it is.
 
-The JSON export is written by a task (``matches.tasks``, into a ``ClubExport``), which reports
+The JSON export is written by a task (``backup.tasks``, into a ``ClubExport``), which reports
 how many matches it has written as it goes; the results CSV is small and stays a download.
 
 A CSV cell is written so that a spreadsheet shows it as written (``spreadsheet_row``): a
@@ -54,8 +54,9 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
-from matches.house_games import SLUG_PREFIX, HouseGame, new_slug
-from matches.models import IDEMPOTENCY_KEY_LENGTH, ClubExport, Match, Round, RoundRevision
+from backup.models import ClubExport
+from house.models import SLUG_PREFIX, HouseGame, new_slug
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Match, Round, RoundRevision
 from matches.refusals import SiteRefused
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Refused

@@ -1,5 +1,12 @@
 """A club's house games: games declared from rule blocks (``scoring.declared``), kept per club.
 
+An app of its own, below the matches: it knows the clubs (``players``), the rule blocks
+(``scoring``) and the games' homes (``games``), and nothing of the matches that copy its
+definitions (``matches`` imports it, never the other way). Its pages, forms and API are still
+``matches.house_game_*`` and ``matches.api.house_games``: they word refusals with
+``matches.messages`` and answer in the API's shape (``matches.api``), which live in the matches
+app today; they follow once those move below it.
+
 The club's owners and admins declare and change them; a personal club is its user's own, so
 anyone declares games for their own matches there. A match started in one keeps a copy of the
 definition (``Match.definition``): changing the club's game later makes a new version for the
@@ -56,6 +63,9 @@ class HouseGame(models.Model):
     objects = HouseGameQuerySet.as_manager()
 
     class Meta:
+        # The table it had in the matches app (moved without moving data: migrations
+        # ``matches.0016`` and ``house.0001``).
+        db_table = "matches_housegame"
         verbose_name = _("house game")
         verbose_name_plural = _("house games")
         ordering = ["name", "pk"]
@@ -96,6 +106,7 @@ class HouseGame(models.Model):
 
 def member_homes(user: object) -> list[DeclaredHome]:
     """The homes of the house games of the clubs ``user`` belongs to, for the rules search
-    (``rulebook.search.add_member_games``): a club's own rules are searched by its members only."""
+    (``HouseConfig.rulebook_games``, which ``rulebook.search.member_homes`` asks at search
+    time): a club's own rules are searched by its members only."""
     found = HouseGame.objects.for_user(user).only("slug", "definition").order_by("name", "pk")
     return [game.home for game in found]

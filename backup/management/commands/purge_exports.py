@@ -1,4 +1,4 @@
-"""Delete club exports older than a week (``matches.models.EXPORT_KEPT``), files included. Every
+"""Delete club exports older than a week (``backup.models.EXPORT_KEPT``), files included. Every
 new export does this too; run it daily (cron, beside purge_guests) so a club that never exports
 again does not keep its old files in the database."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from matches.models import EXPORT_KEPT, ClubExport
+from backup.models import EXPORT_KEPT, ClubExport
 
 
 class Command(BaseCommand):

@@ -1,0 +1,103 @@
+"""A club's export: the JSON file of everything the club entered (``backup.exports``), written by
+a task (``backup.tasks``) and kept a week for its download."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from players.models import Club
+
+EXPORT_KEPT = timedelta(days=7)  # then purged: on the next export of any club, or by purge_exports
+EXPORT_STALLED = timedelta(minutes=15)  # in progress without news this long: the worker lost it
+
+
+class ClubExportQuerySet(models.QuerySet["ClubExport"]):
+    def expired(self) -> ClubExportQuerySet:
+        return self.filter(created_at__lt=timezone.now() - EXPORT_KEPT)
+
+
+class ClubExport(models.Model):
+    """A club's record as a file (``backup.exports``), written by a task, not in a request: a
+    club with years of matches takes longer than a request should. The file is kept in the
+    database, not on a disk: the app servers and the task worker share nothing else
+    (docs/deploy.md), and PostgreSQL compresses it."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting for its turn")
+        RUNNING = "running", _("being written")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="exports")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)  # matches written so far
+    total = models.PositiveIntegerField(default=0)  # matches to write (known once it runs)
+    content = models.BinaryField(null=True, editable=False)  # the JSON file, once done
+    # What went wrong, for whoever runs the site (logged too); the page says it in words.
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubExportQuerySet.as_manager()
+
+    class Meta:
+        # Kept in the table it had in the matches app (moved without moving data: migrations
+        # ``matches.0015`` and ``backup.0001``), under the index name it had there.
+        db_table = "matches_clubexport"
+        indexes = [models.Index(fields=["created_at"], name="matches_clu_created_65915d_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.club} export {self.pk}: {self.status}"
+
+    @classmethod
+    @transaction.atomic
+    def request(cls, club: Club, by: object) -> tuple[ClubExport, bool]:
+        """The club's export still in progress, or a new one (True: to be written). Exports
+        past ``EXPORT_KEPT`` go first, whoever's they are."""
+        cls.objects.expired().delete()
+        pending = cls.objects.filter(club=club, status__in=[cls.Status.QUEUED, cls.Status.RUNNING])
+        current = pending.order_by("-created_at").first()
+        if current is not None and not current.stalled:
+            return current, False
+        return cls.objects.create(club=club, requested_by=by), True
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING) and not self.stalled
+
+    @property
+    def stalled(self) -> bool:
+        """Still queued or running, without news for ``EXPORT_STALLED``: a worker that died or
+        a queue that lost it. Shown as failed; the next request starts a new one."""
+        waiting = self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        return waiting and self.updated_at < timezone.now() - EXPORT_STALLED
+
+    @property
+    def failed(self) -> bool:
+        return self.status == self.Status.FAILED or self.stalled
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+    def progress(self, done: int, total: int) -> None:
+        self.status, self.done, self.total = self.Status.RUNNING, done, total
+        self.save(update_fields=["status", "done", "total", "updated_at"])
+
+    def finish(self, content: bytes) -> None:
+        self.status, self.content, self.finished_at = self.Status.DONE, content, timezone.now()
+        self.done = self.total
+        self.save(update_fields=["status", "content", "finished_at", "done", "updated_at"])
+
+    def fail(self, error: str) -> None:
+        self.status, self.error, self.finished_at = self.Status.FAILED, error, timezone.now()
+        self.save(update_fields=["status", "error", "finished_at", "updated_at"])
