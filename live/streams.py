@@ -108,8 +108,8 @@ async def _bounded(events: AsyncIterator[str], slot: str, start: str) -> AsyncIt
     last_sent = loop.time()
     waiting: asyncio.Future[str] | None = None
     try:
-        # An id alone dispatches no event but is the browser's Last-Event-ID from then on.
-        yield f"retry: {RETRY_MS}\n" + (f"id: {start}\n" if start else "") + "\n"
+        # An event that only carries the id (Chromium keeps an id only from an event it dispatched).
+        yield f"retry: {RETRY_MS}\n" + (f"id: {start}\nevent: stream-start\ndata:\n" if start else "") + "\n"
         while (left := ends - loop.time()) > 0:
             if waiting is None:
                 waiting = asyncio.ensure_future(anext(events))

@@ -119,7 +119,7 @@ def test_a_tv_link_streams_until_it_is_revoked(klaverclub):
 def test_a_stream_comes_back_with_the_rounds_it_missed(share, match, sam, django_capture_on_commit_callbacks):
     first = read(share_stream(share))
     # The id where the stream started, which the browser sends back when it reconnects.
-    [start] = re.findall(r"^retry: \d+\nid: (\S+)\n\n", first.text)
+    [start] = re.findall(r"^retry: \d+\nid: (\S+)\nevent: stream-start\n", first.text)
     with django_capture_on_commit_callbacks(execute=True):
         match.add_round(DEAL_2, by=sam)
     with django_capture_on_commit_callbacks(execute=True):
