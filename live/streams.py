@@ -21,12 +21,16 @@ is wrapped here (hence the pinned minor version) for what this site adds around 
 - an end after ``gone`` (the link was revoked, the membership ended): a stream never outlives
   what authorised it;
 - an end after ``LIVE_STREAM_MAX_AGE`` seconds: the browser reconnects by itself with
-  ``Last-Event-ID`` and is authorised anew.
+  ``Last-Event-ID`` and is authorised anew;
+- a Redis subscription that comes back: the library subscribes once per process and gives up
+  when Redis drops the connection (a restart), which would leave every stream of the process
+  silent; ``_keep_subscribed`` subscribes again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from collections.abc import AsyncIterator
@@ -42,7 +46,7 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_safe
 from django_eventstream import get_current_event_id
 from django_eventstream.eventrequest import EventRequest
-from django_eventstream.views import Listener, stream
+from django_eventstream.views import Listener, ListenerManager, RedisListener, get_listener_manager, stream
 
 from live.events import share_channels, watch_channels
 from players.addresses import client_address
@@ -53,6 +57,10 @@ HEARTBEAT = ": heartbeat\n\n"
 # How long the browser waits before reconnecting a dropped stream (EventSource's ``retry``).
 RETRY_MS = 1000
 GONE = re.compile(r"(^|\n)event: gone\n")
+RESUBSCRIBE_AFTER = 1.0  # seconds
+logger = logging.getLogger(__name__)
+# The task that keeps this process subscribed (a reference, so that it is not collected).
+_subscriptions: set[asyncio.Task[None]] = set()
 
 
 @sensitive_variables("token")
@@ -87,9 +95,9 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponse:
     start = "" if event_request.channel_last_ids else get_current_event_id(channels)
     slot = _client_key(request)
     if not _take(slot):
-        response = HttpResponse(_("Too many live pages are open from this address."), status=429)
-        response["Retry-After"] = "60"
-        return response
+        refused = HttpResponse(_("Too many live pages are open from this address."), status=429)
+        refused["Retry-After"] = "60"
+        return refused
     listener = Listener()
     listener.channels = event_request.channels
     events = _bounded(stream(event_request, listener), slot, start)
@@ -104,6 +112,7 @@ async def _bounded(events: AsyncIterator[str], slot: str, start: str) -> AsyncIt
     """The library's stream, with our heartbeat and ends (module docstring); gives the client's
     slot back however it ends (the client left, gone, its time is up)."""
     loop = asyncio.get_running_loop()
+    _subscribe(get_listener_manager())
     ends = loop.time() + settings.LIVE_STREAM_MAX_AGE * random.uniform(0.9, 1.0)
     last_sent = loop.time()
     waiting: asyncio.Future[str] | None = None
@@ -169,3 +178,28 @@ def _give_back_now(slot: str) -> None:
 async def _give_back(slot: str) -> None:
     with suppress(ValueError):
         await cache.adecr(slot)
+
+
+def _subscribe(manager: ListenerManager) -> None:
+    """Start ``_keep_subscribed`` once in this process, in the library's stead (it starts its
+    subscription with the first stream unless it is marked started)."""
+    with manager.lock:
+        if manager.redis_listener is None or manager.redis_listener_started:
+            return
+        manager.redis_listener_started = True
+    task = asyncio.get_running_loop().create_task(_keep_subscribed(manager))
+    _subscriptions.add(task)
+    task.add_done_callback(_subscriptions.discard)
+
+
+async def _keep_subscribed(manager: ListenerManager) -> None:
+    """The library's Redis subscription, started again whenever it ends (Redis restarted or
+    unreachable for a while). Events sent while it was down are not pushed; a page learns of
+    them with the next event, or on reconnecting (Last-Event-ID)."""
+    while True:
+        try:
+            await manager.redis_listener.start()
+        except Exception:
+            logger.warning("live events: the Redis subscription ended; subscribing again", exc_info=True)
+        await asyncio.sleep(RESUBSCRIBE_AFTER)
+        manager.redis_listener = RedisListener()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, ViewportSize, expect
 
 from live.models import MatchShare
 from matches.models import Match
@@ -35,7 +35,8 @@ DEAL_1 = {
 @pytest.fixture
 def viewer(browser: Browser, live_server, transactional_db) -> Iterator[Page]:
     """A touch phone with no account."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    phone = ViewportSize(width=PHONE["width"], height=PHONE["height"])
+    context = browser.new_context(viewport=phone, has_touch=True, is_mobile=True, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
@@ -45,7 +46,8 @@ def viewer(browser: Browser, live_server, transactional_db) -> Iterator[Page]:
 @pytest.fixture
 def match(transactional_db) -> Match:
     alice = UserFactory(username="alice")
-    return Match.start(club=Club.personal_for(alice), game="frustration-nl", players=["Anna", "Bram"], by=alice)
+    club = Club.personal_for(alice)
+    return Match.start(club=club, game="frustration-nl", players=["Anna", "Bram"], by=alice)
 
 
 def follow(viewer: Page, live_server, match: Match) -> list[Request]:
@@ -68,7 +70,9 @@ def settle(viewer: Page, sent: list[Request]) -> None:
     viewer.wait_for_load_state("networkidle")
 
 
-def test_a_viewer_follows_a_round_within_a_second_and_asks_nothing_while_idle(viewer: Page, live_server, match):
+def test_a_viewer_follows_a_round_within_a_second_and_asks_nothing_while_idle(
+    viewer: Page, live_server, match
+):
     sent = follow(viewer, live_server, match)
     settle(viewer, sent)
     sent.clear()
@@ -113,7 +117,9 @@ def test_a_dropped_stream_comes_back_with_the_round_it_missed(viewer: Page, live
     expect(viewer.locator("[data-live-paused]")).to_be_hidden()
 
 
-def test_a_page_whose_stream_is_blocked_refreshes_every_few_seconds_and_says_so(viewer: Page, live_server, match):
+def test_a_page_whose_stream_is_blocked_refreshes_every_few_seconds_and_says_so(
+    viewer: Page, live_server, match
+):
     viewer.route("**/events/**", lambda route: route.abort("connectionrefused"))
     share = MatchShare.share(match)
     viewer.goto(f"{live_server.url}/live/{share.token}/")
