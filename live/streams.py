@@ -40,6 +40,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
@@ -65,7 +66,7 @@ _subscriptions: set[asyncio.Task[None]] = set()
 
 @sensitive_variables("token")
 @require_safe
-def share_stream(request: HttpRequest, token: str) -> HttpResponse:
+def share_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     channels = share_channels(token)
     if channels is None:
         raise Http404
@@ -74,14 +75,14 @@ def share_stream(request: HttpRequest, token: str) -> HttpResponse:
 
 @sensitive_variables("signed")
 @require_safe
-def watch_stream(request: HttpRequest, signed: str) -> HttpResponse:
+def watch_stream(request: HttpRequest, signed: str) -> HttpResponseBase:
     channels = watch_channels(signed)
     if channels is None:
         raise Http404
     return _stream(request, channels)
 
 
-def _stream(request: HttpRequest, channels: list[str]) -> HttpResponse:
+def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server would hold a worker for the stream's whole life: /events/ goes to the
         # ASGI server (docs/deploy.md). The page then falls back to polling.
