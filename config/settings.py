@@ -107,7 +107,8 @@ MIDDLEWARE = [
     # HTML and JSON compressed (a sheet is 5 to 10 times smaller). BREACH: Django's gzip adds
     # random bytes to every response and the CSRF token is masked anew each time, so a secret
     # cannot be guessed from compressed sizes. Static files come pre-compressed from whitenoise.
-    "django.middleware.gzip.GZipMiddleware",
+    # Event streams are left alone (config/middleware.py).
+    "config.middleware.CompressMiddleware",
     # Signed-in answers are private and never stored. Outside the conditional GET, which makes no
     # ETag for an answer marked no-store: it tags the answer first, so an API client polling with
     # If-None-Match still gets 304.

@@ -9,7 +9,7 @@ A stream is authorised exactly like the page it serves, then told the events of 
   link exists (``live.versions.watched_version``, the same check as the polling watch).
 
 Refused like the page (404), or 429 past ``LIVE_STREAMS_PER_CLIENT`` streams open at once from
-one client address (counted in the shared cache, so across every app server).
+one client address on this process (``_OpenStreams``).
 
 django-eventstream does the rest: the events of each channel are numbered and stored (in the
 database, or in Redis with ``REDIS_URL``), sent between processes through Redis pub/sub, and a
@@ -33,15 +33,15 @@ import asyncio
 import logging
 import random
 import re
+import threading
 from collections.abc import AsyncIterator
 from contextlib import suppress
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_safe
@@ -95,23 +95,49 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
     # and a stream dropped before then would come back without Last-Event-ID, past what it missed.
     start = "" if event_request.channel_last_ids else get_current_event_id(channels)
     slot = _client_key(request)
-    if not _take(slot):
+    if not open_streams.take(slot):
         refused = HttpResponse(_("Too many live pages are open from this address."), status=429)
         refused["Retry-After"] = "60"
         return refused
+    _let_go_of_the_database()
     listener = Listener()
     listener.channels = event_request.channels
-    events = _bounded(stream(event_request, listener), slot, start)
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response = EventStreamResponse(_bounded(stream(event_request, listener), start), slot)
     response["Cache-Control"] = "no-cache"
     # nginx and some other proxies buffer answers unless told not to.
     response["X-Accel-Buffering"] = "no"
     return response
 
 
-async def _bounded(events: AsyncIterator[str], slot: str, start: str) -> AsyncIterator[str]:
-    """The library's stream, with our heartbeat and ends (module docstring); gives the client's
-    slot back however it ends (the client left, gone, its time is up)."""
+def _let_go_of_the_database() -> None:
+    """Close this thread's database connections once the stream is authorised. Django's ASGI
+    handler gives each request a thread of its own for its synchronous parts, kept for the
+    request's whole life: a stream would otherwise hold a database connection for hours, one
+    per open page (a thousand pages, a thousand connections). What the stream reads later
+    (the stored events, without Redis) opens one again when needed."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:  # a test's own transaction
+            connection.close()
+
+
+class EventStreamResponse(StreamingHttpResponse):
+    """The stream's answer, which gives the client's place back when the server closes it,
+    however the stream ended (the client left, ``gone``, its time was up, or it never began)."""
+
+    def __init__(self, events: AsyncIterator[str], client: str) -> None:
+        super().__init__(events, content_type="text/event-stream")
+        # (Not ``client``: Django's test client sets that on every answer.)
+        self.opened_by: str | None = client
+
+    def close(self) -> None:
+        if self.opened_by is not None:
+            open_streams.give_back(self.opened_by)
+            self.opened_by = None
+        super().close()
+
+
+async def _bounded(events: AsyncIterator[str], start: str) -> AsyncIterator[str]:
+    """The library's stream, with our heartbeat and ends (module docstring)."""
     loop = asyncio.get_running_loop()
     _subscribe(get_listener_manager())
     ends = loop.time() + settings.LIVE_STREAM_MAX_AGE * random.uniform(0.9, 1.0)
@@ -147,38 +173,38 @@ async def _bounded(events: AsyncIterator[str], slot: str, start: str) -> AsyncIt
             with suppress(asyncio.CancelledError, StopAsyncIteration):
                 await waiting
         await events.aclose()  # type: ignore[attr-defined]
-        await _give_back(slot)
 
 
 def _client_key(request: HttpRequest) -> str:
-    # Keyed hash: the cache's keys name no address.
-    key = salted_hmac("live.streams", client_address(request), algorithm="sha256")
-    return "live-streams:" + key.hexdigest()[:32]
+    return client_address(request)
 
 
-def _take(slot: str) -> bool:
-    """One more stream for the client, unless it holds ``LIVE_STREAMS_PER_CLIENT`` already. The
-    count expires a little after the longest stream, so one lost by a crashed server heals."""
-    cache.add(slot, 0, timeout=settings.LIVE_STREAM_MAX_AGE + 60)
-    try:
-        count = cache.incr(slot)
-    except ValueError:  # expired in between
-        cache.set(slot, 1, timeout=settings.LIVE_STREAM_MAX_AGE + 60)
-        count = 1
-    if count > settings.LIVE_STREAMS_PER_CLIENT:
-        _give_back_now(slot)
-        return False
-    return True
+class _OpenStreams:
+    """How many streams each client holds open on this process. Counted here, not in the
+    shared cache: a count kept there leaks whenever a decrement is lost (a Redis timeout under
+    load, a server killed), and a leaked count would lock a whole club room out. The bound is
+    thus per ASGI process, which is what it protects (its memory and its event loop)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.counts: dict[str, int] = {}
+
+    def take(self, client: str) -> bool:
+        with self.lock:
+            count = self.counts.get(client, 0)
+            if count >= settings.LIVE_STREAMS_PER_CLIENT:
+                return False
+            self.counts[client] = count + 1
+            return True
+
+    def give_back(self, client: str) -> None:
+        with self.lock:
+            count = self.counts.pop(client, 0) - 1
+            if count > 0:
+                self.counts[client] = count
 
 
-def _give_back_now(slot: str) -> None:
-    with suppress(ValueError):
-        cache.decr(slot)
-
-
-async def _give_back(slot: str) -> None:
-    with suppress(ValueError):
-        await cache.adecr(slot)
+open_streams = _OpenStreams()
 
 
 def _subscribe(manager: ListenerManager) -> None:

@@ -59,6 +59,7 @@ def read(path: str, *, seconds: float = 0.5, user=None, **headers: str) -> Read:
 
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(collect(), seconds)
+        response.close()  # as Django's ASGI handler does once the client left
         return Read(response.status_code, text)
 
     return async_to_sync(go)()
@@ -158,19 +159,23 @@ def test_a_stream_ends_after_its_longest_life(share, settings):
     assert ended.text.startswith("retry: ")
 
 
-def test_one_client_opens_so_many_streams_at_once(share, settings):
+def test_one_client_opens_so_many_streams_at_once(share, settings, monkeypatch):
     settings.LIVE_STREAMS_PER_CLIENT = 1
+    monkeypatch.setattr(streams, "open_streams", streams._OpenStreams())
 
     async def hold() -> None:
         response = await AsyncClient().get(share_stream(share))
-        async for _chunk in response.streaming_content:  # type: ignore[attr-defined]  # a streaming answer
-            pass
+        try:
+            async for _chunk in response.streaming_content:  # type: ignore[attr-defined]  # a streaming answer
+                pass
+        finally:
+            response.close()  # as Django's ASGI handler does once the client left
 
     async def story() -> tuple[int, int]:
         first = asyncio.create_task(hold())
         await asyncio.sleep(0.3)
         second = await AsyncClient().get(share_stream(share))
-        # The first gives its place back once its client leaves.
+        # The first gives its place back once its client leaves and the server closes it.
         first.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await first
@@ -233,3 +238,20 @@ def test_an_evening_tv_streams_for_the_clubs_members_only(klaverclub, bob, charl
     evening = EveningFactory.create(competition__club=klaverclub)
     assert read(watch_stream("e", evening.pk, bob.pk)).status == 200
     assert Client().get(watch_stream("e", evening.pk, charlie.pk)).status_code == 404
+
+
+def test_a_stream_is_never_compressed(share):
+    """A compressor per open stream would cost more than the few bytes of its events."""
+
+    async def headers() -> str:
+        response = await AsyncClient().get(share_stream(share), headers={"Accept-Encoding": "gzip"})
+        response.close()
+        return response.get("Content-Encoding", "")
+
+    assert async_to_sync(headers)() == ""
+    assert (
+        Client().get(reverse("live_viewer", args=[share.token]), headers={"Accept-Encoding": "gzip"})[
+            "Content-Encoding"
+        ]
+        == "gzip"
+    )
