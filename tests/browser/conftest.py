@@ -18,7 +18,6 @@ from collections.abc import Iterator
 import pytest
 import uvicorn
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from django.test.utils import modify_settings
 
 from tests.factories import PASSWORD, UserFactory
@@ -58,8 +57,10 @@ class AsgiLiveServer:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listening.bind((host, 0))
         port = listening.getsockname()[1]
+        from config.asgi import application  # its streams as in production
+
         config = uvicorn.Config(
-            ASGIStaticFilesHandler(get_asgi_application()),
+            ASGIStaticFilesHandler(application),
             log_level="warning",
             lifespan="off",
             # Open streams are cut at once when the session ends.
