@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware import common
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
@@ -80,7 +81,7 @@ class CompressMiddleware(GZipMiddleware):
     keep a zlib compressor of its own (some 256 kB) for hours, to shrink events of a few dozen
     bytes."""
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         if response.get("Content-Type", "").startswith("text/event-stream"):
             return response
         return super().process_response(request, response)

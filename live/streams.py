@@ -47,6 +47,7 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_safe
 from django_eventstream import get_current_event_id
 from django_eventstream.eventrequest import EventRequest
+from django_eventstream.utils import parse_last_event_id
 from django_eventstream.views import Listener, ListenerManager, RedisListener, get_listener_manager, stream
 
 from live.events import share_channels, watch_channels
@@ -93,7 +94,12 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
         return HttpResponseBadRequest(str(error))
     # Where a new stream starts, as an event id: the library sends none before the first event,
     # and a stream dropped before then would come back without Last-Event-ID, past what it missed.
-    start = "" if event_request.channel_last_ids else get_current_event_id(channels)
+    start = ""
+    if not event_request.channel_last_ids:
+        start = get_current_event_id(channels)
+        # And the library starts from there too: an event sent while it opens the stream is
+        # then read back from storage instead of being lost (it re-reads from its last ids).
+        event_request.channel_last_ids = parse_last_event_id(start)
     slot = _client_key(request)
     if not open_streams.take(slot):
         refused = HttpResponse(_("Too many live pages are open from this address."), status=429)

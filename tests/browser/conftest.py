@@ -60,7 +60,7 @@ class AsgiLiveServer:
         from config.asgi import application  # its streams as in production
 
         config = uvicorn.Config(
-            ASGIStaticFilesHandler(application),
+            ASGIStaticFilesHandler(application),  # type: ignore[arg-type]  # any ASGI application will do
             log_level="warning",
             lifespan="off",
             # Open streams are cut at once when the session ends.

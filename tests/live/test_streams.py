@@ -12,12 +12,13 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client
 from django.urls import reverse
 from django_eventstream.views import ListenerManager
 
 from live import streams
+from live.events import GONE, announce, channel
 from live.models import ClubScreen, MatchShare
 from live.versions import watch_token
 from matches.models import Match
@@ -255,3 +256,29 @@ def test_a_stream_is_never_compressed(share):
         ]
         == "gzip"
     )
+
+
+def test_a_stream_ends_once_its_link_is_revoked(share):
+    """``gone`` (sent on commit of the revocation, tests/live/test_push_events.py) is the
+    stream's last word: it never outlives what authorised it."""
+
+    async def story() -> tuple[str, float]:
+        started = time.monotonic()
+        response = await AsyncClient().get(share_stream(share))
+        text = ""
+
+        async def collect() -> None:
+            nonlocal text
+            async for chunk in response.streaming_content:  # type: ignore[attr-defined]  # a streaming answer
+                text += chunk.decode()
+                if "event: stream-open" in text and "gone" not in text:
+                    await sync_to_async(announce)([channel("share", share.pk)], GONE)
+
+        await asyncio.wait_for(collect(), 5)  # ends by itself
+        response.close()
+        return text, time.monotonic() - started
+
+    text, took = async_to_sync(story)()
+    last = text.strip().split("\n\n")[-1]
+    assert last.startswith("event: gone\n")
+    assert took < 5
