@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware import common
+from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
 from config.errors import api_error, is_api
@@ -72,3 +74,14 @@ class PrivateAnswersMiddleware:
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+class CompressMiddleware(GZipMiddleware):
+    """Django's gzip, except for event streams (live/streams.py): each compressed stream would
+    keep a zlib compressor of its own (some 256 kB) for hours, to shrink events of a few dozen
+    bytes."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)
