@@ -28,7 +28,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from typing import Any
+from typing import Any, NoReturn
 
 BALANCER = "http://127.0.0.1:8080"
 APP_SERVERS = ("http://127.0.0.1:8101", "http://127.0.0.1:8102")
@@ -81,7 +81,7 @@ def wait_until_listening(base: str, seconds: float = 60) -> None:
     fail(f"{base} did not accept a connection within {seconds:.0f} s")
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"FAIL  {message}")
     sys.exit(1)
 

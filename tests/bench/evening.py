@@ -50,17 +50,17 @@ POST_BUDGET_MS = 100
 DELIVERY_BUDGET_MS = 250
 POLL_BUDGET_MS = 100
 HAPROXY = """\
+# deploy/haproxy.cfg's timeouts and routing, one server of each kind, on free ports.
 global
     maxconn 8192
 defaults
     mode http
     timeout connect 2s
-    timeout client 30s
+    timeout client 60s
     timeout server 30s
-    # A stream is a tunnel once its answer began: it stays open while heartbeats (every ~25 s)
-    # cross it, and closes after 60 s of silence.
+    timeout http-request 10s
+    timeout http-keep-alive 10s
     timeout tunnel 60s
-    option http-keep-alive
 frontend site
     bind 127.0.0.1:{front}
     maxconn 8192
@@ -68,8 +68,9 @@ frontend site
     use_backend streams if events
     default_backend pages
 backend pages
-    server pages 127.0.0.1:{pages} maxconn 64
+    server pages 127.0.0.1:{pages}
 backend streams
+    timeout server 60s
     server streams 127.0.0.1:{streams}
 """
 
@@ -353,13 +354,13 @@ def idle() -> list[Figure]:
         opened[0].wait_for_timeout(IDLE_SECONDS * 1000)
         browser.close()
     before = [path for moment, path, _page in seen if moment < started]
-    during = [(path, page) for moment, path, page in seen if moment >= started]
+    during = [(path, origin) for moment, path, origin in seen if moment >= started]
     streams_opened = sum(1 for path in before if path.startswith("/events/"))
-    other = [path for path, _page in during if not path.startswith("/events/")]
-    reopened = [path for path, _page in during if path.startswith("/events/")]
+    other = [path for path, _origin in during if not path.startswith("/events/")]
+    reopened = [path for path, _origin in during if path.startswith("/events/")]
     print(f"        before the idle time: {len(before)} requests, {streams_opened} of them streams")
-    for path, page in during:
-        print(f"        during it: {path} (from {page.removeprefix(servers.host)})")
+    for path, origin in during:
+        print(f"        during it: {path} (from {origin.removeprefix(servers.host)})")
     figures = [
         Figure("idle pages: streams open (sheet, viewer, TV)", str(streams_opened), "3", streams_opened == 3),
         Figure(

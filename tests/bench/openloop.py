@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import random
+import re
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -41,6 +43,7 @@ import aiohttp
 from tests.bench.sse import Comment, SSEParser
 
 REQUEST_TIMEOUT = 10.0  # seconds: an answer later than this is a failure
+VERSION = re.compile(r'data-live-version="(?P<version>[^"]*)"')
 RECONNECT_AFTER = 1.0  # seconds before a dropped stream is opened again (EventSource's default is ~3)
 
 
@@ -129,7 +132,7 @@ class Device:
     tag: str  # the version it holds (ETag)
     stream: Stream | None = None
     headers: dict[str, str] = field(default_factory=dict)
-    fetch: str = ""  # pushed: the page's refresh address
+    fetch: str = ""  # the scorer's sheet, fetched when its watch answers 204
 
 
 @dataclass
@@ -150,12 +153,11 @@ def make_tables(seeds: list[dict[str, Any]], *, pushed: bool, round_every: float
     tables = []
     for number, seed in enumerate(seeds):
         table = Table(seed, offset=round_every * number / len(seeds))
-        scorer = Device("scorer", seed["watch"], seed["watch_tag"], headers=table.cookie)
+        scorer = Device("scorer", seed["watch"], seed["watch_tag"], headers=table.cookie, fetch=seed["sheet"])
         phones = [Device("player's phone", seed["board"], seed["board_tag"]) for _ in range(3)]
         tv = Device("TV", seed["board"] + "?tv=1", seed["tv_tag"])
         if pushed:
             scorer.stream = Stream(seed["streams"]["sheet"])
-            scorer.fetch = seed["sheet"]
             for phone in phones:
                 phone.stream = Stream(seed["streams"]["viewer"])
             tv.stream = Stream(seed["streams"]["tv"])
@@ -244,6 +246,11 @@ class Client:
             data=urlencode(body),
         )
         table.rounds.append((scheduled, response is not None))
+        if response is not None:
+            # The answer is the new sheet: the scorer's page holds its version from now on.
+            found = VERSION.search(await response.text())
+            if found:
+                table.devices[0].tag = html.unescape(found["version"])
 
     async def poll(self, device: Device, scheduled: float) -> None:
         """One ETag poll: 304 unchanged; 200 (a board) or 204 (the sheet's watch) changed."""
@@ -255,22 +262,44 @@ class Client:
             expect=(200, 204, 304),
             headers={**device.headers, "If-None-Match": device.tag},
         )
-        if response is not None and response.status in (200, 204) and "ETag" in response.headers:
-            device.tag = response.headers["ETag"]
+        if response is None or response.status == 304:
+            return
+        device.tag = response.headers.get("ETag", device.tag)
+        if response.status == 204 and device.fetch:
+            await self.request(
+                f"{device.name}: sheet after poll",
+                self.loop.time(),
+                "GET",
+                device.fetch,
+                expect=(200,),
+                headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
+            )
 
     async def fetch_on_push(self, device: Device, arrived: float) -> None:
-        """What the page does on ``changed``: its board once (the viewer and the TV with the
-        ETag they hold; the scorer's sheet as htmx asks for it), timed from the event."""
-        if device.fetch:
-            headers = {**device.headers, "HX-Request": "true", "HX-Target": "sheet"}
-            path, expect = device.fetch, (200,)
-        else:
-            headers, path, expect = {"If-None-Match": device.tag}, device.board, (200, 304)
+        """What the page does on ``changed`` (``static/js/live.js``), timed from the event: the
+        viewer and the TV ask for their board with the ETag they hold (200, the new board); the
+        scorer's sheet asks its watch address (304 when its own save already brought the new
+        version, 204 otherwise) and on 204 fetches the sheet as htmx does."""
         response = await self.request(
-            f"{device.name}: fetch on push", arrived, "GET", path, expect=expect, headers=headers
+            f"{device.name}: {'watch' if device.fetch else 'board'} on push",
+            arrived,
+            "GET",
+            device.board,
+            expect=(200, 204, 304),
+            headers={**device.headers, "If-None-Match": device.tag},
         )
-        if response is not None and "ETag" in response.headers:
-            device.tag = response.headers["ETag"]
+        if response is None or response.status == 304:
+            return
+        device.tag = response.headers.get("ETag", device.tag)
+        if device.fetch:
+            await self.request(
+                f"{device.name}: sheet on push",
+                self.loop.time(),
+                "GET",
+                device.fetch,
+                expect=(200,),
+                headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
+            )
 
     async def hold(self, device: Device, opened_by: float) -> None:
         """Open the device's stream at ``opened_by`` and keep it open until the run stops;

@@ -40,6 +40,9 @@ ENVIRONMENT = {
     "SECRET_KEY": secrets.token_urlsafe(50),
     "BENCH_STATIC_ROOT": str(STATIC_ROOT),
     "CONN_MAX_AGE": "60",
+    # The open-loop evening's thousand devices all come from 127.0.0.1: the bound on streams per
+    # client address (100 in production) would refuse all but the first hundred.
+    "LIVE_STREAMS_PER_CLIENT": "5000",
     # The production shape (docs/deploy.md): the app servers share Redis as their cache.
     "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
 }
