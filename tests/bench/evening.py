@@ -163,6 +163,7 @@ def _tree_rss_kb(pid: int) -> int:
 
 def _seed(label: str, count: int) -> list[dict[str, Any]]:
     from django.contrib.auth import get_user_model
+    from django.test import Client
 
     from players.models import Club
 
@@ -173,8 +174,14 @@ def _seed(label: str, count: int) -> list[dict[str, Any]]:
     seed = site.STATIC_ROOT / f"{label}.json"
     seed.write_text(json.dumps({"tables": tables}))
     site.current_tags(seed)
+    tables = json.loads(seed.read_text())["tables"]
+    for table in tables:
+        # The version the scorer's sheet holds is its own: the watch answers per member.
+        scorer = Client()
+        scorer.cookies["sessionid"] = table["sessionid"]
+        table["watch_tag"] = scorer.get(table["watch"])["ETag"]
     print(f"        {count} tables seeded in {time.monotonic() - started:.0f} s")
-    return list(json.loads(seed.read_text())["tables"])
+    return list(tables)
 
 
 def _print_kinds(recorder: openloop.Recorder) -> None:
