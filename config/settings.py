@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "django_eventstream",
     "players",
     "games",
     "matches",
@@ -231,6 +232,27 @@ if REDIS_URL := os.environ.get("REDIS_URL"):
     }
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Live pages are pushed by server-sent events (live/streams.py, docs/deploy.md "Live push").
+# Events are stored for resuming (Last-Event-ID) and fanned out to every process: with REDIS_URL
+# through Redis (pub/sub, and the stored events there too, kept a day), without it in this
+# process and the database (`make run`, the tests).
+if REDIS_URL:
+    from redis.connection import parse_url
+
+    EVENTSTREAM_REDIS = parse_url(REDIS_URL)
+    EVENTSTREAM_STORAGE_CONNECTION = parse_url(REDIS_URL)
+    EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.RedisStorage"
+else:
+    EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+# Seconds between heartbeats (an SSE comment) on an idle stream, so that proxies keep it open.
+LIVE_STREAM_HEARTBEAT = envint("LIVE_STREAM_HEARTBEAT", 25)
+# Seconds a stream stays open at most (less up to a tenth, so that a room's screens do not all
+# come back at once); the browser then reconnects with Last-Event-ID and is authorised anew.
+LIVE_STREAM_MAX_AGE = envint("LIVE_STREAM_MAX_AGE", 3600)
+# Streams open at once from one client address (players/addresses.py); one more is answered 429.
+# A club's room shares one address: a phone or a screen each for a few dozen people.
+LIVE_STREAMS_PER_CLIENT = envint("LIVE_STREAMS_PER_CLIENT", 100)
 
 # ASVS level 1: at least 12 characters, not like the username (or the e-mail address), not a
 # common password.

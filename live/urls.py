@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from live import views
+from live import streams, views
 
 urlpatterns = [
     path("matches/<int:match_id>/share/", views.match_share, name="match_share"),
@@ -16,6 +16,9 @@ urlpatterns = [
     path("clubs/<int:club_id>/tv/share/revoke/", views.club_tv_share_revoke, name="club_tv_share_revoke"),
     path("evenings/<int:evening_id>/tv/", views.evening_tv, name="evening_tv"),
     path("tv/<str:token>/", views.club_tv_shared, name="club_tv_shared"),
+    # Streams: every address under /events/, so that the balancer sends them to the ASGI server.
+    path("events/live/<str:token>/", streams.share_stream, name="live_share_stream"),
+    path("events/watch/<str:signed>/", streams.watch_stream, name="live_watch_stream"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
     path("offline/", views.offline, name="offline"),

@@ -270,6 +270,7 @@ def _render_club_tv(request: HttpRequest, club: Club, address: str, watch: str) 
         "tables": club_tables(club),
         "version": club_version(club.pk),
         "watch": reverse("live_watch", args=[watch]),
+        "stream": reverse("live_watch_stream", args=[watch]),
         "refresh": f"{address}?fragment=1",
     }
     return _render_tv(request, context)
@@ -297,11 +298,13 @@ def evening_tv(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = get_object_or_404(
         Evening.objects.filter(competition__club__in=clubs).select_related("competition__club"), pk=evening_id
     )
+    watch = watch_token("e", evening.pk, request.user.pk or 0)
     context = {
         "title": evening_title(evening),
         "tables": evening_tables(evening),
         "version": evening_version(evening.pk),
-        "watch": reverse("live_watch", args=[watch_token("e", evening.pk, request.user.pk or 0)]),
+        "watch": reverse("live_watch", args=[watch]),
+        "stream": reverse("live_watch_stream", args=[watch]),
         "refresh": reverse("evening_tv", args=[evening.pk]) + "?fragment=1",
     }
     return _render_tv(request, context)

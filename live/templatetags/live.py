@@ -21,6 +21,12 @@ def match_watch_url(match: Match, user: Any) -> str:
 
 
 @register.simple_tag
+def match_stream_url(match: Match, user: Any) -> str:
+    """The events stream of this member's sheet (``live/streams.py``)."""
+    return reverse("live_watch_stream", args=[watch_token("m", match.pk, user.pk)])
+
+
+@register.simple_tag
 def live_version(match: Match) -> str:
     return match_version(match)
 

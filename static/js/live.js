@@ -1,21 +1,34 @@
-// Live scoreboards: pages that refresh themselves, the TV's cycling pages, and the service worker.
+// Live scoreboards: pages told of each change by the server, the TV's cycling pages, and the
+// service worker.
 //
 // Interface (data attributes, all optional; a page without them is left alone):
-//   [data-live-board=URL] [data-live-version=V]  poll URL with If-None-Match: V; 304 = unchanged,
-//       200 = the new board, put inside the element. 404: the link was revoked ([data-live-gone]).
-//   [data-live-watch=URL] [data-live-refresh=URL] [data-live-target=SELECTOR]  poll the watch URL
-//       with the version found in the target's [data-live-version]; 204 = changed: fetch the
-//       refresh URL (with htmx, as an htmx request) into the target. The scorer's own sheet waits
-//       while a round is being typed (the save brings it up to date, or shows the conflict).
-//       A watch address expires: the [data-live-version] element's [data-live-watch-next] is a
-//       fresher one, used from then on. A 404 (expired, or the page is gone) fetches the refresh
-//       URL once; if the watch still answers 404 with what came back, the page stops polling.
+//   [data-live-stream=URL]  on the element below that refreshes: its server-sent events stream
+//       (live/streams.py). "changed" = refresh it once (as below), "gone" = the link was revoked
+//       or the membership ended. A dropped stream comes back by itself with Last-Event-ID (what
+//       it missed is sent again). A stream that cannot open (refused, blocked, an old browser, a
+//       proxy that buffers) falls back to refreshing every few seconds while the page is seen,
+//       and [data-live-paused] says so. Connected, an idle page sends no request at all.
+//   [data-live-board=URL] [data-live-version=V]  refresh: ask URL with If-None-Match: V; 304 =
+//       unchanged, 200 = the new board, put inside the element. 404: the link was revoked
+//       ([data-live-gone] is shown).
+//   [data-live-watch=URL] [data-live-refresh=URL] [data-live-target=SELECTOR]  refresh: ask the
+//       watch URL with the version found in the target's [data-live-version]; 204 = changed:
+//       fetch the refresh URL (with htmx, as an htmx request) into the target. The scorer's own
+//       sheet waits while a round is being typed (the save brings it up to date, or shows the
+//       conflict), then refreshes. A watch address expires: the [data-live-version] element's
+//       [data-live-watch-next] is a fresher one, used from then on. A 404 (expired, or the page
+//       is gone) fetches the refresh URL once; if the watch still answers 404 with what came
+//       back, the page stops refreshing. "gone" reloads the page once.
+//   Without [data-live-stream], the element is refreshed every second (as before streams).
 //   [data-tv-cycle]  its children are shown page by page when they do not fit the screen.
 // Works without it: every page is complete as served; this only keeps it current.
 (function () {
   "use strict";
 
-  var EVERY = 1000; // ms between refreshes: a stored round shows within ~2 s
+  var EVERY = 1000; // ms between polls of a page without a stream, and before retrying a put-off refresh
+  var SLOW = 7000; // ms between refreshes while the stream cannot open (only while the page is seen)
+  var GIVE_UP = 2; // failed connections in a row before falling back to refreshing
+  var RETRY_STREAM = 60000; // ms before a stream that was refused is tried again
   var CYCLE = 10000; // ms each TV page stays up
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -30,39 +43,29 @@
     return fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" });
   }
 
-  function repeat(step) {
-    var busy = false;
-    setInterval(function () {
-      if (busy || document.hidden) return;
-      busy = true;
-      Promise.resolve()
-        .then(step)
-        .catch(function () {}) // offline: try again next time
-        .then(function () { busy = false; });
-    }, EVERY);
-  }
+  // A refresh ("step") answers a promise of true once done (or nothing left to do), false when
+  // it was put off (a round being typed, a save on its way, the network down): asked again soon.
 
-  function board(element) {
-    var stopped = false;
-    repeat(function () {
-      if (stopped) return;
+  function boardStep(element, live) {
+    return function () {
       return poll(element.dataset.liveBoard, element.dataset.liveVersion).then(function (response) {
-        if (response.status === 304) return;
+        if (response.status === 304) return true;
         if (response.status === 404) {
-          stopped = true;
+          live.stop();
           var gone = document.querySelector("[data-live-gone]");
           if (gone) gone.hidden = false;
-          return;
+          return true;
         }
-        if (!response.ok) return;
+        if (!response.ok) return false;
         var tag = response.headers.get("ETag");
         return response.text().then(function (html) {
           element.innerHTML = html;
           if (tag) element.dataset.liveVersion = tag;
           showLatest(element);
+          return true;
         });
       });
-    });
+    };
   }
 
   function typing(target) {
@@ -92,44 +95,160 @@
     return holder ? holder.dataset.liveVersion : "";
   }
 
-  function watch(element) {
+  function watchStep(element, live) {
     var selector = element.dataset.liveTarget;
     var address = element.dataset.liveWatch;
     var renewing = false;
-    var stopped = false;
     function current() {
       return selector ? document.querySelector(selector) : element;
     }
-    repeat(function () {
+    return function () {
       var target = current();
-      if (stopped || !target || typing(target) || asking()) return;
+      if (!target) return Promise.resolve(true);
+      if (typing(target) || asking()) return Promise.resolve(false);
       var version = versionOf(target);
       var holder = holderOf(target);
       if (holder && holder.dataset.liveWatchNext) address = holder.dataset.liveWatchNext;
       return poll(address, version).then(function (response) {
         if (response.status === 404) {
-          if (renewing) { stopped = true; return; }
+          if (renewing) { live.stop(); return true; }
           renewing = true;
         } else {
           renewing = false;
-          if (response.status !== 204) return;
+          if (response.status !== 204) return response.status === 304;
         }
         // Changed since the poll left: if a save's answer came back meanwhile, it is the newer
-        // sheet (with its confirmation); the next poll asks again about that one.
+        // sheet (with its confirmation); asked again about that one.
         var now = current();
-        if (!now || asking() || versionOf(now) !== version) return;
+        if (!now || asking() || versionOf(now) !== version) return false;
         if (selector && window.htmx) {
-          return window.htmx.ajax("GET", element.dataset.liveRefresh, { target: selector, swap: "outerHTML" });
+          return window.htmx.ajax("GET", element.dataset.liveRefresh, { target: selector, swap: "outerHTML" })
+            .then(function () { return true; });
         }
         return fetch(element.dataset.liveRefresh, { cache: "no-store", credentials: "same-origin" })
           .then(function (page) { return page.ok ? page.text() : null; })
           .then(function (html) {
-            if (html === null) return;
+            if (html === null) return false;
             target.innerHTML = html;
             cycle(target);
+            return true;
           });
       });
+    };
+  }
+
+  // Keeps one element current: refreshes it when its stream says "changed" (or, without a
+  // stream, on a timer). A refresh asked while one runs, or while the page is hidden, is done
+  // once after it, or once the page is seen again.
+  function follow(element, makeStep, onGone) {
+    var stale = false;
+    var busy = false;
+    var stopped = false;
+    var source = null;
+    var failures = 0;
+    var polling = null;
+    var paused = document.querySelector("[data-live-paused]");
+    var live = {
+      stop: function () {
+        stopped = true;
+        if (source) source.close();
+        if (polling) clearInterval(polling);
+      },
+    };
+    var step = makeStep(element, live);
+
+    function refresh() {
+      stale = true;
+      if (busy || stopped || document.hidden) return;
+      busy = true;
+      stale = false;
+      Promise.resolve()
+        .then(step)
+        .catch(function () { return false; }) // offline: try again
+        .then(function (done) {
+          busy = false;
+          if (done === false) stale = true;
+          if (stale) setTimeout(function () { if (stale) refresh(); }, done === false ? EVERY : 0);
+        });
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && stale) refresh();
     });
+
+    function fallBack() {
+      if (polling || stopped) return;
+      if (paused) paused.hidden = false;
+      polling = setInterval(function () { if (!document.hidden) refresh(); }, SLOW);
+      refresh();
+    }
+    function connected() {
+      failures = 0;
+      if (polling) {
+        clearInterval(polling);
+        polling = null;
+        refresh(); // what changed since the last refresh
+      }
+      if (paused) paused.hidden = true;
+      try { sessionStorage.removeItem(RELOADED); } catch (error) { /* nothing kept */ }
+    }
+    function streamAddress() {
+      var target = element.dataset.liveTarget ? document.querySelector(element.dataset.liveTarget) : element;
+      var holder = target && holderOf(target);
+      return (holder && holder.dataset.liveStreamNext) || element.dataset.liveStream;
+    }
+    function open() {
+      if (stopped) return;
+      var first = true;
+      var mine = new EventSource(streamAddress());
+      source = mine;
+      mine.addEventListener("open", function () {
+        connected();
+        // A new stream starts from now: anything sent between the page and it is fetched once.
+        // (A stream that reconnects by itself is sent what it missed instead.)
+        if (first) { first = false; refresh(); }
+      });
+      mine.addEventListener("changed", refresh);
+      mine.addEventListener("stream-reset", refresh); // too far behind to be resent: fetch once
+      mine.addEventListener("gone", function () {
+        live.stop();
+        onGone();
+      });
+      mine.addEventListener("error", function () {
+        if (stopped || source !== mine) return;
+        if (mine.readyState === EventSource.CLOSED) {
+          // Refused (404, 429) or not a stream at all: the browser will not try again by itself.
+          fallBack();
+          setTimeout(function () { if (source === mine) open(); }, RETRY_STREAM);
+          return;
+        }
+        failures += 1;
+        if (failures >= GIVE_UP) fallBack();
+      });
+    }
+
+    if (!element.dataset.liveStream) {
+      polling = setInterval(function () { if (!document.hidden) refresh(); }, EVERY);
+    } else if (window.EventSource) {
+      open();
+    } else {
+      fallBack();
+    }
+  }
+
+  function showGone() {
+    var gone = document.querySelector("[data-live-gone]");
+    if (gone) gone.hidden = false;
+  }
+
+  // Once: the page as it now is (a 404, a log-in, or the sheet without its live parts).
+  var RELOADED = "scoreblok-live-gone:" + location.pathname;
+  function reloadOnce() {
+    var key = RELOADED;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, "1");
+    } catch (error) { /* storage refused: reload anyway, once per page load */ }
+    location.reload();
   }
 
   // A round form someone is filling in is theirs: no refresh replaces it under their fingers.
@@ -219,8 +338,12 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-share-actions]").forEach(shareActions);
-    document.querySelectorAll("[data-live-board]").forEach(board);
-    document.querySelectorAll("[data-live-watch]").forEach(watch);
+    document.querySelectorAll("[data-live-board]").forEach(function (element) {
+      follow(element, boardStep, showGone);
+    });
+    document.querySelectorAll("[data-live-watch]").forEach(function (element) {
+      follow(element, watchStep, reloadOnce);
+    });
     document.querySelectorAll("[data-tv-cycle]").forEach(startCycling);
     showLatest(document);
   });

@@ -1,0 +1,105 @@
+"""Live pages are told of a change once it is committed: Sam keeps a match at De Klaverclub, its
+viewers follow the share link, the club's TV shows it. A write that rolls back tells nobody."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import transaction
+from django_eventstream.models import Event
+
+from live.events import channel
+from live.models import ClubScreen, MatchShare
+from matches.models import Match
+from players.models import Membership
+from tests.factories import EveningFactory, MatchFactory, MatchShareFactory
+from tests.test_permissions import DEAL_1, DEAL_2
+
+pytestmark = pytest.mark.django_db
+
+
+class Refused(Exception):
+    pass
+
+
+@pytest.fixture
+def match(klaverclub, sam) -> Match:
+    return MatchFactory.create(club=klaverclub, players=["Anna", "Bram", "Cor"], by=sam)
+
+
+def sent(name: str) -> list[tuple[str, float]]:
+    """The events stored on a channel (for resuming), oldest first: (type, "at"). The library
+    stores the JSON text it sends, as JSON."""
+    events = Event.objects.filter(channel=name).exclude(eid=0).order_by("eid")
+    return [(event.type, json.loads(json.loads(event.data))["at"]) for event in events]
+
+
+def test_a_round_tells_the_match_its_club_and_its_evening_once_committed(
+    match, sam, django_capture_on_commit_callbacks
+):
+    evening = EveningFactory.create(competition__club=match.club)
+    evening.tables.create(round=1, number=1, match=match)
+    Event.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        match.add_round(DEAL_1, by=sam)
+        assert sent(channel("match", match.pk)) == []  # not before the commit
+    for callback in callbacks:
+        callback()
+    for name in (channel("match", match.pk), channel("club", match.club_id), channel("evening", evening.pk)):
+        [(kind, at)] = sent(name)
+        assert kind == "changed"
+        assert at > 1_700_000_000  # the server's clock, in seconds
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        pytest.param(lambda match, sam: match.correct_round(1, DEAL_2, by=sam), id="correct"),
+        pytest.param(lambda match, sam: match.undo_last_round(by=sam), id="undo"),
+    ],
+)
+def test_a_correction_or_an_undo_tells_the_match(match, sam, write, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match.add_round(DEAL_1, by=sam)
+    before = len(sent(channel("match", match.pk)))
+    with django_capture_on_commit_callbacks(execute=True):
+        write(match, sam)
+    assert [kind for kind, _at in sent(channel("match", match.pk))[before:]] == ["changed"]
+
+
+def test_a_write_that_rolls_back_tells_nobody(match, sam, django_capture_on_commit_callbacks):
+    Event.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(Refused), transaction.atomic():
+        match.add_round(DEAL_1, by=sam)
+        raise Refused
+    assert Event.objects.count() == 0
+    assert match.rounds.count() == 0
+
+
+def test_revoking_a_share_link_tells_its_pages_they_are_gone(match, django_capture_on_commit_callbacks):
+    share = MatchShareFactory.create(match=match)
+    with django_capture_on_commit_callbacks(execute=True):
+        MatchShare.revoke(match)
+    assert [kind for kind, _at in sent(channel("share", share.pk))] == ["gone"]
+
+
+def test_revoking_a_tv_link_or_ending_a_membership_says_gone(
+    klaverclub, bob, django_capture_on_commit_callbacks
+):
+    screen = ClubScreen.share(klaverclub)
+    with django_capture_on_commit_callbacks(execute=True):
+        ClubScreen.revoke(klaverclub)
+        Membership.objects.filter(club=klaverclub, user=bob).delete()
+    assert [kind for kind, _at in sent(channel("screen", screen.pk))] == ["gone"]
+    assert [kind for kind, _at in sent(channel("member", klaverclub.pk, bob.pk))] == ["gone"]
+
+
+def test_deleting_a_match_tells_its_pages_they_are_gone_and_its_club_tv_that_it_changed(
+    match, sam, django_capture_on_commit_callbacks
+):
+    Event.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        match.soft_delete(by=sam)
+    assert [kind for kind, _at in sent(channel("match", match.pk))] == ["gone"]
+    assert [kind for kind, _at in sent(channel("club", match.club_id))] == ["changed"]

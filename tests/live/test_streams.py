@@ -1,0 +1,183 @@
+"""The live pages' event streams under /events/: authorised like their pages, resumed by
+Last-Event-ID, kept open by heartbeats, bounded per client. Sam keeps a match at De Klaverclub
+and shares it; Vera follows the share link; Bob, a member, watches the club's TV; Charlie is not
+in the club."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from dataclasses import dataclass
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.test import AsyncClient, Client
+from django.urls import reverse
+
+from live.models import ClubScreen, MatchShare
+from live.versions import watch_token
+from matches.models import Match
+from players.models import Membership
+from tests.factories import MatchFactory, MatchShareFactory
+from tests.test_permissions import DEAL_1, DEAL_2
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass
+class Read:
+    status: int
+    text: str = ""
+
+    def events(self, kind: str) -> list[str]:
+        """The ids of the events of this kind, in the order sent."""
+        return re.findall(rf"event: {kind}\nid: (\S+)\n", self.text)
+
+
+def read(path: str, *, seconds: float = 0.5, user=None, **headers: str) -> Read:
+    """Open the stream at ``path`` through Django's ASGI handler and read it for ``seconds``
+    (or until it ends)."""
+
+    async def go() -> Read:
+        client = AsyncClient()
+        if user is not None:
+            await client.aforce_login(user)
+        response = await client.get(path, headers=headers)
+        if not response.streaming:
+            return Read(response.status_code, response.content.decode())
+        text = ""
+        chunks = aiter(response.streaming_content)
+
+        async def collect() -> None:
+            nonlocal text
+            async for chunk in chunks:
+                text += chunk.decode() if isinstance(chunk, bytes) else chunk
+
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(collect(), seconds)
+        return Read(response.status_code, text)
+
+    return async_to_sync(go)()
+
+
+@pytest.fixture
+def match(klaverclub, sam) -> Match:
+    match = MatchFactory.create(club=klaverclub, players=["Anna", "Bram", "Cor"], by=sam)
+    match.add_round(DEAL_1, by=sam)
+    return match
+
+
+@pytest.fixture
+def share(match) -> MatchShare:
+    return MatchShareFactory.create(match=match)
+
+
+def share_stream(share: MatchShare) -> str:
+    return reverse("live_share_stream", args=[share.token])
+
+
+def watch_stream(kind: str, *ids: int) -> str:
+    return reverse("live_watch_stream", args=[watch_token(kind, *ids)])
+
+
+def test_a_share_link_opens_its_stream(share):
+    opened = read(share_stream(share))
+    assert opened.status == 200
+    assert "event: stream-open" in opened.text
+
+
+def test_a_revoked_link_or_a_deleted_match_opens_no_stream(share, match, sam):
+    address = share_stream(share)
+    match.soft_delete(by=sam)
+    assert Client().get(address).status_code == 404
+    match.restore()
+    MatchShare.revoke(match)
+    assert Client().get(address).status_code == 404
+    assert Client().get(reverse("live_share_stream", args=["guessed"])).status_code == 404
+
+
+def test_a_member_watches_and_a_non_member_or_former_member_does_not(match, klaverclub, bob, charlie):
+    assert read(watch_stream("m", match.pk, bob.pk)).status == 200
+    assert read(watch_stream("c", klaverclub.pk, bob.pk)).status == 200
+    assert Client().get(watch_stream("m", match.pk, charlie.pk)).status_code == 404
+    assert Client().get(watch_stream("c", klaverclub.pk, charlie.pk)).status_code == 404
+    Membership.objects.filter(club=klaverclub, user=bob).delete()
+    assert Client().get(watch_stream("c", klaverclub.pk, bob.pk)).status_code == 404
+    assert Client().get(reverse("live_watch_stream", args=["forged"])).status_code == 404
+
+
+def test_a_tv_link_streams_until_it_is_revoked(klaverclub):
+    screen = ClubScreen.share(klaverclub)
+    address = watch_stream("s", screen.pk)
+    assert read(address).status == 200
+    ClubScreen.revoke(klaverclub)
+    assert Client().get(address).status_code == 404
+
+
+def test_a_stream_comes_back_with_the_rounds_it_missed(share, match, sam, django_capture_on_commit_callbacks):
+    first = read(share_stream(share))
+    # The id where the stream started, which the browser sends back when it reconnects.
+    [start] = re.findall(r"^retry: \d+\nid: (\S+)\n\n", first.text)
+    with django_capture_on_commit_callbacks(execute=True):
+        match.add_round(DEAL_2, by=sam)
+    with django_capture_on_commit_callbacks(execute=True):
+        match.correct_round(2, DEAL_1, by=sam)
+    resumed = read(share_stream(share), **{"Last-Event-ID": start})
+    missed = resumed.events("changed")
+    assert len(missed) == 2
+    # Each event's id moves on, so that a second drop resumes after it.
+    assert missed[0] != missed[1] != start
+    assert not read(share_stream(share), **{"Last-Event-ID": missed[1]}).events("changed")
+
+
+def test_a_change_is_sent_with_the_time_it_was_sent(share, match, sam, django_capture_on_commit_callbacks):
+    [start] = re.findall(r"id: (\S+)", read(share_stream(share)).text)
+    before = time.time()
+    with django_capture_on_commit_callbacks(execute=True):
+        match.add_round(DEAL_2, by=sam)
+    after = time.time()
+    resumed = read(share_stream(share), **{"Last-Event-ID": start}).text
+    [at] = re.findall(r'event: changed\nid: \S+\ndata: \{"at": ([0-9.]+)\}\n\n', resumed)
+    assert before <= float(at) <= after
+
+
+def test_the_heartbeat_keeps_an_idle_stream_open(share, settings):
+    settings.LIVE_STREAM_HEARTBEAT = 0.2
+    idle = read(share_stream(share), seconds=0.7)
+    assert idle.text.count(": heartbeat\n\n") >= 2
+
+
+def test_a_stream_ends_after_its_longest_life(share, settings):
+    settings.LIVE_STREAM_MAX_AGE = 0.3
+    ended = read(share_stream(share), seconds=5)
+    assert ended.status == 200
+    assert ended.text.startswith("retry: ")
+
+
+def test_one_client_opens_so_many_streams_at_once(share, settings):
+    settings.LIVE_STREAMS_PER_CLIENT = 1
+
+    async def hold() -> None:
+        response = await AsyncClient().get(share_stream(share))
+        async for _chunk in response.streaming_content:
+            pass
+
+    async def story() -> tuple[int, int]:
+        first = asyncio.create_task(hold())
+        await asyncio.sleep(0.3)
+        second = await AsyncClient().get(share_stream(share))
+        # The first gives its place back once its client leaves.
+        first.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await first
+        third = asyncio.create_task(hold())
+        await asyncio.sleep(0.3)
+        status = 200 if not third.done() else 0
+        third.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await third
+        return second.status_code, status
+
+    assert async_to_sync(story)() == (429, 200)
