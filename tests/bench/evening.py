@@ -135,8 +135,9 @@ def serving() -> Iterator[Servers]:
     processes.append(_start(["haproxy", "-f", str(config), "-db"]))
     host = f"http://127.0.0.1:{front}"
     try:
-        site._wait_for(f"http://127.0.0.1:{pages}/bench/bare/")
-        site._wait_for(f"{host}/bench/bare/")
+        # A busy machine (other work on it) can take a minute to start four workers.
+        site._wait_for(f"http://127.0.0.1:{pages}/bench/bare/", seconds=120)
+        site._wait_for(f"{host}/bench/bare/", seconds=30)
         yield Servers(host, streams_pid)
     finally:
         for process in processes:
