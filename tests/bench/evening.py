@@ -283,7 +283,7 @@ def push() -> list[Figure]:
         Figure(f"push {PUSH_TABLES} tables: failures (misses included)", str(failures), "0", failures == 0),
         Figure(f"push {PUSH_TABLES} tables: stream reconnects", str(reconnects), "0", reconnects == 0),
         Figure("push: stream server memory per open stream", f"{per_stream:.1f} KB", "-", None),
-        Figure("push: client CPU (share of one core)", f"{outcome.client_cpu:.0%}", "-", None),
+        Figure("push: client CPU (share of one core)", f"{outcome.client_cpu:.1%}", "-", None),
     ]
     for figure in figures:
         print(figure.line())
@@ -319,7 +319,7 @@ def poll() -> list[Figure]:
         Figure(f"poll {POLL_TABLES} tables: failures", str(failures), "0", failures == 0),
         Figure(
             f"poll {POLL_TABLES} tables: requests a second (client CPU)",
-            f"{outcome.requests / POLL_SECONDS:.0f} ({outcome.client_cpu:.0%})",
+            f"{outcome.requests / POLL_SECONDS:.0f} ({outcome.client_cpu:.1%})",
             "-",
             None,
         ),
