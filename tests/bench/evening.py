@@ -232,11 +232,11 @@ def push() -> list[Figure]:
     with serving() as servers:
         pid = servers.streams_pid
         assert pid is not None
-        before = {"rss": float(_tree_rss_kb(pid))}
+        before = _tree_rss_kb(pid)
 
-        def memory(streams: int) -> dict[str, float]:
+        def memory() -> float:
             time.sleep(2)  # the last streams' first bytes written
-            return {**before, "after": float(_tree_rss_kb(pid)), "streams": float(streams)}
+            return float(_tree_rss_kb(pid))
 
         plan = openloop.Plan(seconds=PUSH_SECONDS, round_every=ROUND_EVERY, pushed=True)
         outcome = asyncio.run(openloop.run(servers.host, seeds, plan, on_open=memory))
@@ -245,12 +245,12 @@ def push() -> list[Figure]:
     streams = [device.stream for table in outcome.tables for device in table.devices if device.stream]
     reconnects = sum(stream.reconnects for stream in streams)
     heartbeats = sum(stream.heartbeats for stream in streams)
-    mem = outcome.memory_hook
-    per_stream = (mem["after"] - mem["rss"]) / mem["streams"] if mem else float("nan")
+    (tenth, rss_tenth), (every, rss_every) = sorted(outcome.memory.items())
+    per_stream = (rss_every - rss_tenth) / (every - tenth)
     print(
-        f"        stream server RSS {mem.get('rss', 0) / 1024:.1f} MB with no stream, "
-        f"{mem.get('after', 0) / 1024:.1f} MB with {mem.get('streams', 0):.0f} open; "
-        f"{heartbeats} heartbeats over {len(streams)} streams"
+        f"        stream server RSS {before / 1024:.1f} MB with no stream, {rss_tenth / 1024:.1f} MB "
+        f"with {tenth} open, {rss_every / 1024:.1f} MB with {every}; {heartbeats} heartbeats over "
+        f"{len(streams)} streams"
     )
     post = recorder.kind("scorer: round POST (phone form)")
     commit = recorder.kind("push delivery: arrival - commit (data.at)")
@@ -282,7 +282,12 @@ def push() -> list[Figure]:
     figures += [
         Figure(f"push {PUSH_TABLES} tables: failures (misses included)", str(failures), "0", failures == 0),
         Figure(f"push {PUSH_TABLES} tables: stream reconnects", str(reconnects), "0", reconnects == 0),
-        Figure("push: stream server memory per open stream", f"{per_stream:.1f} KB", "-", None),
+        Figure(
+            f"push: stream server memory per open stream ({tenth} to {every})",
+            f"{per_stream:.1f} KB",
+            "-",
+            None,
+        ),
         Figure("push: client CPU (share of one core)", f"{outcome.client_cpu:.1%}", "-", None),
     ]
     for figure in figures:

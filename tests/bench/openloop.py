@@ -375,31 +375,38 @@ class Outcome:
     tables: list[Table]
     client_cpu: float  # share of one core the client used during the window
     requests: int
-    memory_hook: dict[str, float] = field(default_factory=dict)
+    memory: dict[int, float] = field(default_factory=dict)  # streams open: what on_open read
 
 
 async def run(host: str, seeds: list[dict[str, Any]], plan: Plan, on_open: Any = None) -> Outcome:
-    """One run. ``on_open`` (optional, a plain function) is called once every stream is open
-    and before the window: the evening reads the stream server's memory there."""
+    """One run. ``on_open`` (optional, a plain function of no argument) is called once a tenth
+    of the streams is open and once all are, before the window: the evening reads the stream
+    server's memory there."""
     recorder = Recorder()
     client = Client(host, recorder)
     tables = make_tables(seeds, pushed=plan.pushed, round_every=plan.round_every)
     loop = client.loop
     tasks: list[asyncio.Task[None]] = []
-    memory: dict[str, float] = {}
+    memory: dict[int, float] = {}
     try:
-        now = loop.time()
         streams = [device for table in tables for device in table.devices if device.stream]
-        for index, device in enumerate(streams):
-            opened_by = now + plan.open_within * index / max(1, len(streams))
-            tasks.append(loop.create_task(client.hold(device, opened_by)))
-        if streams:
+        # A tenth first, then the rest: the memory they add is read after each, so the stream
+        # server's first-use costs (imports, connection pools) fall in the first tenth.
+        first = max(1, len(streams) // 10) if streams else 0
+        for begin, opened in ((0, first), (first, len(streams))):
+            batch = streams[begin:opened]
+            if not batch:
+                continue
+            now = loop.time()
+            within = plan.open_within * len(batch) / len(streams)
+            for index, device in enumerate(batch):
+                tasks.append(loop.create_task(client.hold(device, now + within * index / len(batch))))
             await asyncio.wait_for(
-                asyncio.gather(*(device.stream.opened.wait() for device in streams if device.stream)),
-                timeout=plan.open_within + 60,
+                asyncio.gather(*(device.stream.opened.wait() for device in batch if device.stream)),
+                timeout=within + 60,
             )
             if on_open is not None:
-                memory = await asyncio.to_thread(on_open, len(streams))
+                memory[opened] = await asyncio.to_thread(on_open)
         start = loop.time() + plan.settle
         end = start + plan.seconds
         recorder.window = (start, end)
