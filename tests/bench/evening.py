@@ -356,7 +356,11 @@ def idle() -> list[Figure]:
         )
 
         def note(request: Request) -> None:
-            seen.append((time.monotonic(), request.url.removeprefix(servers.host), request.frame.page.url))
+            try:
+                origin = request.frame.page.url
+            except Exception:  # a service worker's request has no frame
+                origin = "service worker"
+            seen.append((time.monotonic(), request.url.removeprefix(servers.host), origin))
 
         context.on("request", note)
         opened = [context.new_page() for _ in pages]
