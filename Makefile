@@ -41,10 +41,14 @@ lock: | $(VENV)/bin/python
 	$(UV) pip compile pyproject.toml --extra test $(LOCK_OPTIONS) -o $(LOCK)
 	$(UV) pip compile pyproject.toml --extra test --extra bench -c $(LOCK) $(LOCK_OPTIONS) -o $(BENCH_LOCK)
 
+# Pages and live streams (/events/) from one ASGI server, events passed within its process;
+# restarted when a Python file or a template changes (an open stream is then cut after 2 s and
+# comes back by itself).
 run: install
 	$(DEV) $(BIN)/python manage.py migrate --no-input
 	$(DEV) $(BIN)/python manage.py load_demo
-	$(DEV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEV) $(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port 8000 --reload \
+		--reload-include '*.html' --reload-exclude '.venv/*' --timeout-graceful-shutdown 2
 
 # Production mode on this machine (DEBUG off: SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL come
 # from the environment): migrate, collect the static files, then gunicorn (config/gunicorn.py).

@@ -17,10 +17,12 @@ Channel names are keyed hashes (``kind-<hash>``): event ids carry them back to t
 (``Last-Event-ID``), and like the watch tokens they name no match, club or member.
 
 Events are sent from ``transaction.on_commit``: a write that rolls back sends nothing, and a
-page never fetches a board older than the event. Every board is drawn from ``Match`` rows, and
-every write that changes one (a round added, corrected, undone or confirmed, a match started,
-finished, deleted or restored, a seating drawn) saves its match; so one receiver on the match's
-``post_save`` covers them all.
+page never fetches a board older than the event. ``robust``: an event that cannot be sent (Redis
+down) is logged, and the write that committed is still answered as done.
+
+Every board is drawn from ``Match`` rows, and every write that changes one (a round added,
+corrected, undone or confirmed, a match started, finished, deleted or restored, a seating
+drawn) saves its match; so one receiver on the match's ``post_save`` covers them all.
 """
 
 from __future__ import annotations
@@ -117,29 +119,29 @@ def watch_channels(signed: str) -> list[str] | None:
 @receiver(post_save, sender=Match, dispatch_uid="live.match_saved")
 def _match_saved(sender: Any, instance: Match, **kwargs: Any) -> None:
     match_id = instance.pk
-    transaction.on_commit(lambda: match_changed(match_id))
+    transaction.on_commit(lambda: match_changed(match_id), robust=True)
 
 
 @receiver(post_save, sender=EveningTable, dispatch_uid="live.table_saved")
 @receiver(post_delete, sender=EveningTable, dispatch_uid="live.table_deleted")
 def _seating_changed(sender: Any, instance: EveningTable, **kwargs: Any) -> None:
     name = channel("evening", instance.evening_id)
-    transaction.on_commit(lambda: announce([name]))
+    transaction.on_commit(lambda: announce([name]), robust=True)
 
 
 @receiver(post_delete, sender=MatchShare, dispatch_uid="live.share_revoked")
 def _share_revoked(sender: Any, instance: MatchShare, **kwargs: Any) -> None:
     name = channel("share", instance.pk)
-    transaction.on_commit(lambda: announce([name], GONE))
+    transaction.on_commit(lambda: announce([name], GONE), robust=True)
 
 
 @receiver(post_delete, sender=ClubScreen, dispatch_uid="live.screen_revoked")
 def _screen_revoked(sender: Any, instance: ClubScreen, **kwargs: Any) -> None:
     name = channel("screen", instance.pk)
-    transaction.on_commit(lambda: announce([name], GONE))
+    transaction.on_commit(lambda: announce([name], GONE), robust=True)
 
 
 @receiver(post_delete, sender=Membership, dispatch_uid="live.membership_ended")
 def _membership_ended(sender: Any, instance: Membership, **kwargs: Any) -> None:
     name = channel("member", instance.club_id, instance.user_id)
-    transaction.on_commit(lambda: announce([name], GONE))
+    transaction.on_commit(lambda: announce([name], GONE), robust=True)

@@ -21,12 +21,16 @@ is wrapped here (hence the pinned minor version) for what this site adds around 
 - an end after ``gone`` (the link was revoked, the membership ended): a stream never outlives
   what authorised it;
 - an end after ``LIVE_STREAM_MAX_AGE`` seconds: the browser reconnects by itself with
-  ``Last-Event-ID`` and is authorised anew.
+  ``Last-Event-ID`` and is authorised anew;
+- a Redis subscription that comes back: the library subscribes once per process and gives up
+  when Redis drops the connection (a restart), which would leave every stream of the process
+  silent; ``_keep_subscribed`` subscribes again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from collections.abc import AsyncIterator
@@ -36,13 +40,14 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_safe
 from django_eventstream import get_current_event_id
 from django_eventstream.eventrequest import EventRequest
-from django_eventstream.views import Listener, stream
+from django_eventstream.views import Listener, ListenerManager, RedisListener, get_listener_manager, stream
 
 from live.events import share_channels, watch_channels
 from players.addresses import client_address
@@ -53,11 +58,15 @@ HEARTBEAT = ": heartbeat\n\n"
 # How long the browser waits before reconnecting a dropped stream (EventSource's ``retry``).
 RETRY_MS = 1000
 GONE = re.compile(r"(^|\n)event: gone\n")
+RESUBSCRIBE_AFTER = 1.0  # seconds
+logger = logging.getLogger(__name__)
+# The task that keeps this process subscribed (a reference, so that it is not collected).
+_subscriptions: set[asyncio.Task[None]] = set()
 
 
 @sensitive_variables("token")
 @require_safe
-def share_stream(request: HttpRequest, token: str) -> HttpResponse:
+def share_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     channels = share_channels(token)
     if channels is None:
         raise Http404
@@ -66,14 +75,14 @@ def share_stream(request: HttpRequest, token: str) -> HttpResponse:
 
 @sensitive_variables("signed")
 @require_safe
-def watch_stream(request: HttpRequest, signed: str) -> HttpResponse:
+def watch_stream(request: HttpRequest, signed: str) -> HttpResponseBase:
     channels = watch_channels(signed)
     if channels is None:
         raise Http404
     return _stream(request, channels)
 
 
-def _stream(request: HttpRequest, channels: list[str]) -> HttpResponse:
+def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server would hold a worker for the stream's whole life: /events/ goes to the
         # ASGI server (docs/deploy.md). The page then falls back to polling.
@@ -87,9 +96,9 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponse:
     start = "" if event_request.channel_last_ids else get_current_event_id(channels)
     slot = _client_key(request)
     if not _take(slot):
-        response = HttpResponse(_("Too many live pages are open from this address."), status=429)
-        response["Retry-After"] = "60"
-        return response
+        refused = HttpResponse(_("Too many live pages are open from this address."), status=429)
+        refused["Retry-After"] = "60"
+        return refused
     listener = Listener()
     listener.channels = event_request.channels
     events = _bounded(stream(event_request, listener), slot, start)
@@ -104,12 +113,13 @@ async def _bounded(events: AsyncIterator[str], slot: str, start: str) -> AsyncIt
     """The library's stream, with our heartbeat and ends (module docstring); gives the client's
     slot back however it ends (the client left, gone, its time is up)."""
     loop = asyncio.get_running_loop()
+    _subscribe(get_listener_manager())
     ends = loop.time() + settings.LIVE_STREAM_MAX_AGE * random.uniform(0.9, 1.0)
     last_sent = loop.time()
     waiting: asyncio.Future[str] | None = None
     try:
-        # An id alone dispatches no event but is the browser's Last-Event-ID from then on.
-        yield f"retry: {RETRY_MS}\n" + (f"id: {start}\n" if start else "") + "\n"
+        # An event that only carries the id (Chromium keeps an id only from an event it dispatched).
+        yield f"retry: {RETRY_MS}\n" + (f"id: {start}\nevent: stream-start\ndata:\n" if start else "") + "\n"
         while (left := ends - loop.time()) > 0:
             if waiting is None:
                 waiting = asyncio.ensure_future(anext(events))
@@ -169,3 +179,28 @@ def _give_back_now(slot: str) -> None:
 async def _give_back(slot: str) -> None:
     with suppress(ValueError):
         await cache.adecr(slot)
+
+
+def _subscribe(manager: ListenerManager) -> None:
+    """Start ``_keep_subscribed`` once in this process, in the library's stead (it starts its
+    subscription with the first stream unless it is marked started)."""
+    with manager.lock:
+        if manager.redis_listener is None or manager.redis_listener_started:
+            return
+        manager.redis_listener_started = True
+    task = asyncio.get_running_loop().create_task(_keep_subscribed(manager))
+    _subscriptions.add(task)
+    task.add_done_callback(_subscriptions.discard)
+
+
+async def _keep_subscribed(manager: ListenerManager) -> None:
+    """The library's Redis subscription, started again whenever it ends (Redis restarted or
+    unreachable for a while). Events sent while it was down are not pushed; a page learns of
+    them with the next event, or on reconnecting (Last-Event-ID)."""
+    while True:
+        try:
+            await manager.redis_listener.start()
+        except Exception:
+            logger.warning("live events: the Redis subscription ended; subscribing again", exc_info=True)
+        await asyncio.sleep(RESUBSCRIBE_AFTER)
+        manager.redis_listener = RedisListener()

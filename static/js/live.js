@@ -28,7 +28,8 @@
   var EVERY = 1000; // ms between polls of a page without a stream, and before retrying a put-off refresh
   var SLOW = 7000; // ms between refreshes while the stream cannot open (only while the page is seen)
   var GIVE_UP = 2; // failed connections in a row before falling back to refreshing
-  var RETRY_STREAM = 60000; // ms before a stream that was refused is tried again
+  var RETRY_STREAM = 60000; // ms before a stream that could not be used is tried again
+  var SILENT = 10000; // ms an answered stream may take to say its first words (else a proxy buffers it)
   var CYCLE = 10000; // ms each TV page stays up
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -196,12 +197,28 @@
       var holder = target && holderOf(target);
       return (holder && holder.dataset.liveStreamNext) || element.dataset.liveStream;
     }
+    // The stream cannot be used: refresh slowly instead, and try a new stream now and then.
+    function giveUp(mine) {
+      mine.close();
+      if (source !== mine) return;
+      source = null;
+      fallBack();
+      setTimeout(function () { if (!source) open(); }, RETRY_STREAM);
+    }
     function open() {
       if (stopped) return;
       var first = true;
       var mine = new EventSource(streamAddress());
+      var silent = null;
       source = mine;
       mine.addEventListener("open", function () {
+        // Answered, but a proxy that buffers would hold every event back: the stream's first
+        // words come at once, or it is of no use.
+        clearTimeout(silent);
+        silent = setTimeout(function () { giveUp(mine); }, SILENT);
+      });
+      mine.addEventListener("stream-open", function () {
+        clearTimeout(silent);
         connected();
         // A new stream starts from now: anything sent between the page and it is fetched once.
         // (A stream that reconnects by itself is sent what it missed instead.)
@@ -210,19 +227,17 @@
       mine.addEventListener("changed", refresh);
       mine.addEventListener("stream-reset", refresh); // too far behind to be resent: fetch once
       mine.addEventListener("gone", function () {
+        clearTimeout(silent);
         live.stop();
         onGone();
       });
       mine.addEventListener("error", function () {
         if (stopped || source !== mine) return;
-        if (mine.readyState === EventSource.CLOSED) {
-          // Refused (404, 429) or not a stream at all: the browser will not try again by itself.
-          fallBack();
-          setTimeout(function () { if (source === mine) open(); }, RETRY_STREAM);
-          return;
-        }
+        clearTimeout(silent);
+        // Refused (404, 429, 503) or not a stream at all, the browser would not try again by
+        // itself; a connection that fails again and again is not coming back soon.
         failures += 1;
-        if (failures >= GIVE_UP) fallBack();
+        if (mine.readyState === EventSource.CLOSED || failures >= GIVE_UP) giveUp(mine);
       });
     }
 

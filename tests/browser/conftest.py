@@ -1,4 +1,6 @@
-"""Browser tests: Playwright driving Debian's chromium against pytest-django's live server.
+"""Browser tests: Playwright driving Debian's chromium against the site served as in
+production's streams: the ASGI application on uvicorn (``live_server`` below replaces
+pytest-django's WSGI one, whose answers cannot stream: a live page's events would never come).
 
 CI sets ``SCOREBLOK_BROWSER_TESTS=required``: there a missing browser fails the run instead of
 skipping the tests. On a developer machine without chromium they are skipped, with the reason.
@@ -8,8 +10,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
 
 import pytest
+import uvicorn
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from django.test.utils import modify_settings
 
 from tests.factories import PASSWORD, UserFactory
 
@@ -35,6 +45,52 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(skip)
+
+
+class AsgiLiveServer:
+    """uvicorn in a thread, serving the Django ASGI application (and the static files, as the
+    WSGI live server did) on a free port, against the test database. Shaped like
+    pytest-django's ``LiveServer`` (``url``, and the settings its autouse helper turns on for
+    each test), which it replaces."""
+
+    def __init__(self, host: str = "127.0.0.1") -> None:
+        listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, 0))
+        port = listening.getsockname()[1]
+        config = uvicorn.Config(
+            ASGIStaticFilesHandler(get_asgi_application()),
+            log_level="warning",
+            lifespan="off",
+            # Open streams are cut at once when the session ends.
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [listening]}, daemon=True)
+        self.url = f"http://{host}:{port}"
+        self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": host})
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the ASGI live server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def __str__(self) -> str:
+        return self.url
+
+
+@pytest.fixture(scope="session")
+def live_server(request: pytest.FixtureRequest) -> Iterator[AsgiLiveServer]:
+    """The site on uvicorn for the whole session (pytest-django's helper still asks each test
+    using it for ``transactional_db``, the server's requests seeing what the test wrote)."""
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -103,3 +103,15 @@ def test_deleting_a_match_tells_its_pages_they_are_gone_and_its_club_tv_that_it_
         match.soft_delete(by=sam)
     assert [kind for kind, _at in sent(channel("match", match.pk))] == ["gone"]
     assert [kind for kind, _at in sent(channel("club", match.club_id))] == ["changed"]
+
+
+def test_a_round_is_stored_and_answered_when_its_event_cannot_be_sent(
+    match, sam, monkeypatch, django_capture_on_commit_callbacks
+):
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr("live.events.send_event", unreachable)
+    with django_capture_on_commit_callbacks(execute=True):
+        match.add_round(DEAL_1, by=sam)
+    assert match.rounds.count() == 1

@@ -15,12 +15,14 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import AsyncClient, Client
 from django.urls import reverse
+from django_eventstream.views import ListenerManager
 
+from live import streams
 from live.models import ClubScreen, MatchShare
 from live.versions import watch_token
 from matches.models import Match
 from players.models import Membership
-from tests.factories import MatchFactory, MatchShareFactory
+from tests.factories import EveningFactory, MatchFactory, MatchShareFactory
 from tests.test_permissions import DEAL_1, DEAL_2
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +50,7 @@ def read(path: str, *, seconds: float = 0.5, user=None, **headers: str) -> Read:
         if not response.streaming:
             return Read(response.status_code, response.content.decode())
         text = ""
-        chunks = aiter(response.streaming_content)
+        chunks = aiter(response.streaming_content)  # type: ignore[attr-defined]  # a streaming answer
 
         async def collect() -> None:
             nonlocal text
@@ -119,7 +121,7 @@ def test_a_tv_link_streams_until_it_is_revoked(klaverclub):
 def test_a_stream_comes_back_with_the_rounds_it_missed(share, match, sam, django_capture_on_commit_callbacks):
     first = read(share_stream(share))
     # The id where the stream started, which the browser sends back when it reconnects.
-    [start] = re.findall(r"^retry: \d+\nid: (\S+)\n\n", first.text)
+    [start] = re.findall(r"^retry: \d+\nid: (\S+)\nevent: stream-start\n", first.text)
     with django_capture_on_commit_callbacks(execute=True):
         match.add_round(DEAL_2, by=sam)
     with django_capture_on_commit_callbacks(execute=True):
@@ -161,7 +163,7 @@ def test_one_client_opens_so_many_streams_at_once(share, settings):
 
     async def hold() -> None:
         response = await AsyncClient().get(share_stream(share))
-        async for _chunk in response.streaming_content:
+        async for _chunk in response.streaming_content:  # type: ignore[attr-defined]  # a streaming answer
             pass
 
     async def story() -> tuple[int, int]:
@@ -181,3 +183,53 @@ def test_one_client_opens_so_many_streams_at_once(share, settings):
         return second.status_code, status
 
     assert async_to_sync(story)() == (429, 200)
+
+
+def test_a_lost_redis_subscription_is_made_again(monkeypatch):
+    """Redis restarted: the process subscribes again, or its streams would stay silent."""
+    started: list[object] = []
+
+    class Subscription:
+        async def start(self) -> None:
+            started.append(self)
+            if len(started) == 1:
+                raise ConnectionError("Redis restarted")
+            await asyncio.sleep(3600)
+
+    manager = ListenerManager()
+    manager.redis_listener = Subscription()
+    monkeypatch.setattr(streams, "RedisListener", Subscription)
+    monkeypatch.setattr(streams, "RESUBSCRIBE_AFTER", 0)
+
+    async def story() -> None:
+        streams._subscribe(manager)
+        streams._subscribe(manager)  # once per process
+        for _ in range(100):
+            if len(started) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        for task in list(streams._subscriptions):
+            task.cancel()
+
+    async_to_sync(story)()
+    assert len(started) == 2
+    assert started[0] is not started[1]
+
+
+def test_every_live_page_names_its_stream(share, match, klaverclub, sam):
+    stream = f'data-live-stream="{share_stream(share)}"'
+    assert stream in Client().get(reverse("live_viewer", args=[share.token])).content.decode()
+    assert stream in Client().get(reverse("live_tv", args=[share.token])).content.decode()
+    member = Client()
+    member.force_login(sam)
+    for page in (reverse("match_detail", args=[match.pk]), reverse("club_tv", args=[klaverclub.pk])):
+        assert 'data-live-stream="/events/watch/' in member.get(page).content.decode(), page
+    screen = ClubScreen.share(klaverclub)
+    shared = Client().get(reverse("club_tv_shared", args=[screen.token])).content.decode()
+    assert 'data-live-stream="/events/watch/' in shared
+
+
+def test_an_evening_tv_streams_for_the_clubs_members_only(klaverclub, bob, charlie):
+    evening = EveningFactory.create(competition__club=klaverclub)
+    assert read(watch_stream("e", evening.pk, bob.pk)).status == 200
+    assert Client().get(watch_stream("e", evening.pk, charlie.pk)).status_code == 404
