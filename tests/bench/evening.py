@@ -2,7 +2,8 @@
 (``tests.bench.openloop``), against the production shape of ``docs/deploy.md`` on this machine.
 
 The server: gunicorn (``BENCH_GUNICORN_WORKERS`` sync workers, 4 by default) serves the pages,
-uvicorn (``BENCH_ASGI_WORKERS`` processes, 1 by default) the event streams, and Debian's haproxy
+uvicorn (``BENCH_ASGI_WORKERS`` processes, 2 by default as in ``docs/deploy.md``) the event
+streams, and Debian's haproxy
 in front sends ``/events/`` to uvicorn and the rest to gunicorn, with a tunnel timeout longer
 than the heartbeat. A round committed in a gunicorn worker reaches uvicorn through Redis.
 PostgreSQL and Redis are the local ones; the client shares the machine.
@@ -43,7 +44,9 @@ POLL_TABLES = int(os.environ.get("BENCH_POLL_TABLES", "10" if site.QUICK else "5
 POLL_SECONDS = site._seconds("BENCH_POLL_SECONDS", 60, 15)
 IDLE_SECONDS = site._seconds("BENCH_IDLE_SECONDS", 60, 30)
 GUNICORN_WORKERS = int(os.environ.get("BENCH_GUNICORN_WORKERS", str(site.WORKERS)))
-ASGI_WORKERS = int(os.environ.get("BENCH_ASGI_WORKERS", "1"))
+ASGI_WORKERS = int(os.environ.get("BENCH_ASGI_WORKERS", "2"))  # docs/deploy.md's command line
+# What uvicorn serves: the site's ASGI application, or another to compare (importable by name).
+ASGI_APP = os.environ.get("BENCH_ASGI_APP", "config.asgi:application")
 ROUND_EVERY = 30.0
 POLL_EVERY = 5.0
 POST_BUDGET_MS = 100
@@ -116,7 +119,7 @@ def serving() -> Iterator[Servers]:
         uvicorn = _start(
             [
                 str(bin_dir / "uvicorn"),
-                "config.asgi:application",
+                ASGI_APP,
                 "--host",
                 "127.0.0.1",
                 "--port",
@@ -126,6 +129,8 @@ def serving() -> Iterator[Servers]:
                 "--log-level",
                 "warning",
                 "--no-access-log",
+                "--timeout-graceful-shutdown",
+                "5",
             ]
         )
         processes.append(uvicorn)
@@ -210,7 +215,8 @@ def _failures(recorder: openloop.Recorder) -> int:
 def _servers_line() -> str:
     return (
         f"haproxy → gunicorn {GUNICORN_WORKERS} sync workers (pages), uvicorn {ASGI_WORKERS} "
-        "worker(s) (/events/), Redis between them, PostgreSQL; client: one aiohttp event loop"
+        f"worker(s) serving {ASGI_APP} (/events/), Redis between them, PostgreSQL; client: one "
+        "aiohttp event loop"
     )
 
 
@@ -245,8 +251,9 @@ def push() -> list[Figure]:
     streams = [device.stream for table in outcome.tables for device in table.devices if device.stream]
     reconnects = sum(stream.reconnects for stream in streams)
     heartbeats = sum(stream.heartbeats for stream in streams)
-    (tenth, rss_tenth), (every, rss_every) = sorted(outcome.memory.items())
-    per_stream = (rss_every - rss_tenth) / (every - tenth)
+    readings = sorted(outcome.memory.items())
+    (tenth, rss_tenth), (every, rss_every) = readings[0], readings[-1]
+    per_stream = (rss_every - rss_tenth) / (every - tenth) if every > tenth else float("nan")
     print(
         f"        stream server RSS {before / 1024:.1f} MB with no stream, {rss_tenth / 1024:.1f} MB "
         f"with {tenth} open, {rss_every / 1024:.1f} MB with {every}; {heartbeats} heartbeats over "

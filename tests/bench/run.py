@@ -28,7 +28,7 @@ the push evening to 20 tables for 30 s, the polling one to 10 tables for 15 s, t
 whose figures are not to be compared. Single sizes can be set too: ``BENCH_SECONDS``,
 ``BENCH_MIX_SECONDS``, ``BENCH_BARE_SECONDS``, ``BENCH_PUSH_TABLES``, ``BENCH_PUSH_SECONDS``,
 ``BENCH_POLL_TABLES``, ``BENCH_POLL_SECONDS``, ``BENCH_IDLE_SECONDS``, ``BENCH_CLUB_MATCHES``;
-and the servers: ``BENCH_GUNICORN_WORKERS`` (4), ``BENCH_ASGI_WORKERS`` (1).
+and the servers: ``BENCH_GUNICORN_WORKERS`` (4), ``BENCH_ASGI_WORKERS`` (2), ``BENCH_ASGI_APP``.
 """
 
 from __future__ import annotations
