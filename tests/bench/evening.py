@@ -373,7 +373,14 @@ def idle() -> list[Figure]:
         opened = [context.new_page() for _ in pages]
         for page, path in zip(opened, pages.values(), strict=True):
             page.goto(servers.host + path, wait_until="load")
-        time.sleep(5)  # the streams open, the service worker settles
+        # Settled: every page's stream open (up to a minute on a busy machine), and 5 s more
+        # for what a page does once its stream opens (one refresh) and the service worker.
+        deadline = time.monotonic() + 60
+        while sum(path.startswith("/events/") for _m, path, _o in seen) < len(pages):
+            if time.monotonic() > deadline:
+                break
+            opened[0].wait_for_timeout(500)
+        opened[0].wait_for_timeout(5000)
         started = time.monotonic()
         opened[0].wait_for_timeout(IDLE_SECONDS * 1000)
         browser.close()
@@ -383,8 +390,12 @@ def idle() -> list[Figure]:
     other = [path for path, _origin in during if not path.startswith("/events/")]
     reopened = [path for path, _origin in during if path.startswith("/events/")]
     print(f"        before the idle time: {len(before)} requests, {streams_opened} of them streams")
-    for path, origin in during:
-        print(f"        during it: {path} (from {origin.removeprefix(servers.host)})")
+    for moment, path, origin in seen:
+        if moment >= started:
+            print(
+                f"        at {moment - started:5.1f} s of the idle time: {path} "
+                f"(from {origin.removeprefix(servers.host)})"
+            )
     figures = [
         Figure("idle pages: streams open (sheet, viewer, TV)", str(streams_opened), "3", streams_opened == 3),
         Figure(
