@@ -74,6 +74,7 @@ backend pages
     server pages 127.0.0.1:{pages}
 backend streams
     timeout server 60s
+    option http-no-delay
     server streams 127.0.0.1:{streams}
 """
 
