@@ -142,6 +142,7 @@ class Table:
     devices: list[Device] = field(default_factory=list)
     rounds: list[tuple[float, bool]] = field(default_factory=list)  # (scheduled, stored)
     deals: int = 0
+    posting: bool = False  # the scorer's save is on its way
 
     @property
     def cookie(self) -> dict[str, str]:
@@ -230,6 +231,8 @@ class Client:
     async def post_round(self, table: Table, scheduled: float) -> None:
         table.deals += 1
         csrf = table.seed["csrftoken"]
+        await self.at(scheduled)
+        table.posting = True
         body = round_form(deal(table.seed["players"], table.deals), csrf)
         response = await self.request(
             "scorer: round POST (phone form)",
@@ -245,6 +248,7 @@ class Client:
             },
             data=urlencode(body),
         )
+        table.posting = False
         table.rounds.append((scheduled, response is not None))
         if response is not None:
             # The answer is the new sheet: the scorer's page holds its version from now on.
@@ -275,11 +279,16 @@ class Client:
                 headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
             )
 
-    async def fetch_on_push(self, device: Device, arrived: float) -> None:
+    async def fetch_on_push(self, device: Device, arrived: float, table: Table) -> None:
         """What the page does on ``changed`` (``static/js/live.js``), timed from the event: the
         viewer and the TV ask for their board with the ETag they hold (200, the new board); the
         scorer's sheet asks its watch address (304 when its own save already brought the new
         version, 204 otherwise) and on 204 fetches the sheet as htmx does."""
+        if device.fetch:
+            # live.js puts the sheet's refresh off while its own save is on its way (the save's
+            # answer is the newer sheet), and asks again a second later.
+            while table.posting:
+                await asyncio.sleep(1.0)
         response = await self.request(
             f"{device.name}: {'watch' if device.fetch else 'board'} on push",
             arrived,
@@ -301,7 +310,7 @@ class Client:
                 headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
             )
 
-    async def hold(self, device: Device, opened_by: float) -> None:
+    async def hold(self, device: Device, table: Table, opened_by: float) -> None:
         """Open the device's stream at ``opened_by`` and keep it open until the run stops;
         a stream that ends or fails is opened again with ``Last-Event-ID`` (a reconnect)."""
         stream = device.stream
@@ -340,7 +349,7 @@ class Client:
                                 at = _commit_time(item.data)
                                 stream.arrivals.append((arrived, wall, at))
                                 if not self.stopping:
-                                    self.loop.create_task(self.fetch_on_push(device, arrived))
+                                    self.loop.create_task(self.fetch_on_push(device, arrived, table))
             except (aiohttp.ClientError, TimeoutError) as error:
                 stream.failed = type(error).__name__
                 stream.opened.set()
@@ -389,7 +398,7 @@ async def run(host: str, seeds: list[dict[str, Any]], plan: Plan, on_open: Any =
     tasks: list[asyncio.Task[None]] = []
     memory: dict[int, float] = {}
     try:
-        streams = [device for table in tables for device in table.devices if device.stream]
+        streams = [(device, table) for table in tables for device in table.devices if device.stream]
         # A tenth first, then the rest: the memory they add is read after each, so the stream
         # server's first-use costs (imports, connection pools) fall in the first tenth.
         first = max(1, len(streams) // 10) if streams else 0
@@ -399,10 +408,10 @@ async def run(host: str, seeds: list[dict[str, Any]], plan: Plan, on_open: Any =
                 continue
             now = loop.time()
             within = plan.open_within * len(batch) / len(streams)
-            for index, device in enumerate(batch):
-                tasks.append(loop.create_task(client.hold(device, now + within * index / len(batch))))
+            for index, (device, table) in enumerate(batch):
+                tasks.append(loop.create_task(client.hold(device, table, now + within * index / len(batch))))
             await asyncio.wait_for(
-                asyncio.gather(*(device.stream.opened.wait() for device in batch if device.stream)),
+                asyncio.gather(*(device.stream.opened.wait() for device, _table in batch if device.stream)),
                 timeout=within + 60,
             )
             if on_open is not None:
