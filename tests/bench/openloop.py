@@ -289,6 +289,7 @@ class Client:
             # answer is the newer sheet), and asks again a second later.
             while table.posting:
                 await asyncio.sleep(1.0)
+                arrived = self.loop.time()  # the page asks from then: timed from then
         response = await self.request(
             f"{device.name}: {'watch' if device.fetch else 'board'} on push",
             arrived,
