@@ -57,20 +57,24 @@ serve: install
 	$(BIN)/python manage.py collectstatic --no-input
 	$(BIN)/gunicorn --config config/gunicorn.py
 
-# The production shape of docs/deploy.md on this machine: two app servers behind haproxy, the
-# local PostgreSQL, Redis, the task worker; then a round driven through it and read back from
-# each app server. `deploy/prod_local.sh stop` stops it.
+# The production shape of docs/deploy.md on this machine: two app servers (gunicorn for pages,
+# uvicorn for event streams) behind haproxy, the local PostgreSQL, Redis, the task worker; then a
+# round driven through it and read back from each app server, and a round posted to one server
+# pushed to streams held on both. Needs Debian's haproxy. `deploy/prod_local.sh stop` stops it.
 prod-local: install
 	deploy/prod_local.sh
 
 # Speed figures with their budgets (docs/performance.md): the engine, queries per request, a load
-# test behind gunicorn and bytes sent. Needs PostgreSQL; BENCH_DATABASE_URL names a database of
-# its own (dropped and made again), and the local Redis. Not part of `make test`: about eleven minutes.
+# test behind gunicorn, the club evening in open loop (200 tables pushed, 50 polling, idle pages
+# in Chromium) behind haproxy, gunicorn and uvicorn, and bytes sent. Needs PostgreSQL
+# (BENCH_DATABASE_URL names a database of its own, dropped and made again), the local Redis and
+# Debian's haproxy. Not part of `make test`: about twenty minutes. `make bench PARTS="push poll"`
+# runs some parts only.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/scoreblok_bench
 
 bench: install
 	$(BIN)/python -m pip install --quiet --require-hashes -r $(BENCH_LOCK)
-	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m tests.bench.run
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m tests.bench.run $(PARTS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -5,12 +5,14 @@
 #     missing), migrated;
 #   - a Redis of its own on 127.0.0.1:6380 as production runs it, bounded (maxmemory 64mb) and
 #     dropping the least recently used keys when full (allkeys-lru), unless REDIS_URL names one;
-#   - two gunicorn app servers (:8101, :8102), DEBUG off, sessions in the database read through
-#     that Redis, which is also their cache;
+#   - two app servers, each a gunicorn for the pages (:8101, :8102) and a uvicorn for the live
+#     pages' event streams (:8111, :8112), DEBUG off, sessions in the database read through that
+#     Redis, which is also their cache and carries the events from one server to the other;
 #   - the task worker (manage.py db_worker);
-#   - Debian's haproxy on :8080 in front of both.
+#   - Debian's haproxy on :8080 in front of both (deploy/haproxy.cfg: /events/ to the uvicorns).
 # Then runs deploy/prod_local_check.py (a round through the balancer, read back from both servers;
-# failed log-ins from one client that must not lock out another) and leaves everything running;
+# a round entered through one server pushed to streams held on both; failed log-ins from one
+# client that must not lock out another) and leaves everything running;
 # `deploy/prod_local.sh stop` stops what it started (by the pids it wrote).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +57,11 @@ for port in 8101 8102; do
     PORT=$port GUNICORN_ACCESS_LOG="$RUN/app$port.access.log" \
         setsid $BIN/gunicorn --config config/gunicorn.py >"$RUN/app$port.log" 2>&1 &
     echo $! >"$RUN/app$port.pid"
+done
+for port in 8111 8112; do
+    setsid $BIN/uvicorn config.asgi:application --host 127.0.0.1 --port $port --no-access-log \
+        --timeout-graceful-shutdown 5 >"$RUN/streams$port.log" 2>&1 &
+    echo $! >"$RUN/streams$port.pid"
 done
 setsid $BIN/python manage.py db_worker >"$RUN/worker.log" 2>&1 &
 echo $! >"$RUN/worker.pid"

@@ -1,6 +1,6 @@
-"""Locust users for ``make bench``: the saturating scenarios and the 20-table mix
-(``tests.bench.site`` runs one class per scenario), and a club evening's tables
-(``tests.bench.tables``: ``EveningTable``).
+"""Locust users for ``make bench``'s part ``load``: the saturating scenarios and the 20-table mix
+(``tests.bench.site`` runs one class per scenario). The club evening is measured in open loop
+instead (``tests.bench.evening``), without locust.
 
 Every user sits at a table of its own (a Duizenden match for six, seeded by ``tests.bench.site`` and
 listed in ``BENCH_TABLES``); the 20 tables are one club, whose ladder counts every match. The
@@ -16,12 +16,6 @@ A watching phone (``live/viewer.html``) asks for the board with the ETag of the 
 ``304`` while nothing changed, the new board and its ETag otherwise. The user knows whether it
 posted since its last refresh, so the two answers are counted apart, and a refresh that answers
 otherwise is a failure. (The scorer's own sheet polls ``/watch/`` instead: the evening's tables.)
-
-An evening's table is five devices that refresh once a second (``EveningTable``, one locust user
-per table): the scorer's phone, which polls its sheet's ``/watch/`` address and enters a round
-every 30 s through the phone's form; three players' phones and a TV, which refresh the shared
-board. A refresh is named by its answer (304 unchanged, 200 or 204 changed); the scorer, the
-only one who writes, knows which is due.
 """
 
 from __future__ import annotations
@@ -29,14 +23,11 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import random
-import time
 import uuid
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
-from locust import FastHttpUser, HttpUser, between, constant, constant_pacing, task
+from locust import HttpUser, between, constant, task
 
 SEED: dict[str, Any] = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
 TABLES: list[dict[str, Any]] = SEED["tables"]
@@ -198,100 +189,3 @@ class Table(TableUser):
     def ceiling(self) -> None:
         """The bare view in the same run, interleaved: its p50 and p95 under the same load."""
         self.client.get(f"/bench/bare/?id={self.match}", name="bare view")
-
-
-# --- a club evening: every device refreshes once a second ---------------------------------------
-
-ROUND_EVERY = 30  # seconds between two rounds at a table
-
-
-class ScorerPhone:
-    """The scorer's phone: polls its sheet's watch address every second with the version it
-    holds, and enters a round through the phone's form every ``ROUND_EVERY`` seconds."""
-
-    def __init__(self, table: dict[str, Any]) -> None:
-        self.table = table
-        self.cookie = f"sessionid={table['sessionid']}; csrftoken={table['csrftoken']}"
-        self.version = table["watch_tag"]
-        self.posted = False
-        self.deals = 0
-        self.tick = random.randrange(ROUND_EVERY)  # the tables' rounds spread over the 30 s
-
-    def second(self, client: Any) -> None:
-        self.tick += 1
-        if self.tick % ROUND_EVERY == 0:
-            self.deals += 1
-            csrf = self.table["csrftoken"]
-            client.post(
-                f"/matches/{self.table['match']}/rounds/",
-                data=urlencode(form(deal(self.table["players"], self.deals), csrf)),
-                headers={
-                    "Cookie": self.cookie,
-                    "Content-Type": "application/x-www-form-urlencoded",
-                    "HX-Request": "true",
-                    "X-CSRFToken": csrf,
-                },
-                name="scorer: round POST (phone form)",
-            )
-            self.posted = True
-            return
-        expected = 204 if self.posted else 304
-        with client.get(
-            self.table["watch"],
-            headers={"Cookie": self.cookie, "If-None-Match": self.version},
-            name=f"scorer: sheet watch ({expected})",
-            catch_response=True,
-        ) as response:
-            if response.status_code != expected:
-                response.failure(f"{response.status_code} where {expected} was due")
-            elif expected == 204:
-                self.version = response.headers["ETag"]
-                self.posted = False
-
-
-class BoardScreen:
-    """A device that shows the shared board (a player's phone, the TV) and refreshes it every
-    second with the ETag it holds."""
-
-    def __init__(self, table: dict[str, Any], who: str, *, tv: bool) -> None:
-        self.who = who
-        self.url = table["board"] + ("?tv=1" if tv else "")
-        self.version = table["tv_tag" if tv else "board_tag"]
-
-    def refresh(self, client: Any) -> None:
-        with client.get(
-            self.url, headers={"If-None-Match": self.version}, name=f"{self.who}: board", catch_response=True
-        ) as response:
-            response.request_meta["name"] = f"{self.who}: board ({response.status_code})"
-            if response.status_code == 200:
-                self.version = response.headers["ETag"]
-            elif response.status_code != 304:
-                response.failure(f"{response.status_code}")
-
-
-class EveningTable(FastHttpUser):
-    """A table's five devices, each asking once a second, a fifth of a second apart: the
-    scorer's phone, three players' phones and the TV. One locust user per table, not one per
-    device: with 250 users locust's own scheduling put some 200 ms into every request it timed,
-    where a plain threaded client (250 threads, one request a second each) measured a p50 of
-    2.5 ms and a p95 of 5.7 ms from the same server."""
-
-    wait_time = constant_pacing(1)
-    seats = itertools.count()
-
-    def on_start(self) -> None:
-        table = TABLES[next(self.seats) % len(TABLES)]
-        # Tables do not refresh in step (locust makes ``time.sleep`` a gevent yield).
-        time.sleep(random.random())
-        phones = [BoardScreen(table, "player's phone", tv=False) for _ in range(3)]
-        tv = BoardScreen(table, "TV", tv=True)
-        self.devices = [ScorerPhone(table).second, *(phone.refresh for phone in phones), tv.refresh]
-
-    @task
-    def second(self) -> None:
-        for device in self.devices:
-            device(self.client)
-            time.sleep(DEVICE_GAP)
-
-
-DEVICE_GAP = 0.15  # seconds between two devices of a table: five requests well within the second

@@ -40,6 +40,9 @@ ENVIRONMENT = {
     "SECRET_KEY": secrets.token_urlsafe(50),
     "BENCH_STATIC_ROOT": str(STATIC_ROOT),
     "CONN_MAX_AGE": "60",
+    # The open-loop evening's thousand devices all come from 127.0.0.1: the bound on streams per
+    # client address (100 in production) would refuse all but the first hundred.
+    "LIVE_STREAMS_PER_CLIENT": "5000",
     # The production shape (docs/deploy.md): the app servers share Redis as their cache.
     "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
 }
@@ -141,6 +144,7 @@ def queries() -> list[Figure]:
 
 
 WATCH = re.compile(r'data-live-watch="(?P<url>[^"]+)"')
+STREAM = re.compile(r'data-live-stream="(?P<url>[^"]+)"')
 
 
 def add_tables(club: Any, count: int, label: str, deals: int = 20) -> list[dict[str, Any]]:
@@ -163,10 +167,11 @@ def add_tables(club: Any, count: int, label: str, deals: int = 20) -> list[dict[
     return tables
 
 
-def devices(match: Any, scorer: Any) -> dict[str, str]:
+def devices(match: Any, scorer: Any) -> dict[str, Any]:
     """What a table's devices hold: the scorer's session and CSRF cookies and an API token, the
-    match's share link (the board the players' phones and the TV refresh) and the address the
-    scorer's sheet polls, read from the sheet as ``static/js/live.js`` reads it."""
+    match's share link (the board the players' phones and the TV refresh), the address the
+    scorer's sheet polls, and each page's event stream (``streams``: sheet, viewer, TV; empty
+    where a page names none), read from the pages as ``static/js/live.js`` reads them."""
     from html import unescape
 
     from django.test import Client
@@ -176,15 +181,30 @@ def devices(match: Any, scorer: Any) -> dict[str, str]:
 
     client = Client()
     client.force_login(scorer)
-    sheet = client.get(f"/matches/{match.pk}/")
-    found = WATCH.search(sheet.content.decode())
+    sheet_url = f"/matches/{match.pk}/"
+    sheet = client.get(sheet_url).content.decode()
+    found = WATCH.search(sheet)
     assert found is not None, "the sheet names no address to watch (data-live-watch)"
+    share = MatchShare.share(match, by=scorer).token
+    pages = {
+        "sheet": sheet,
+        "viewer": Client().get(f"/live/{share}/").content.decode(),
+        "tv": Client().get(f"/live/{share}/tv/").content.decode(),
+    }
+    streams = {}
+    for page, html in pages.items():
+        stream = STREAM.search(html)
+        if stream is not None:
+            streams[page] = unescape(stream["url"])
     return {
         "sessionid": client.cookies["sessionid"].value,
         "csrftoken": client.cookies["csrftoken"].value,
         "token": token_for(scorer),  # knox: stored hashed, handed out once
-        "board": f"/live/{MatchShare.share(match, by=scorer).token}/board/",
+        "board": f"/live/{share}/board/",
+        "viewer": f"/live/{share}/",
+        "sheet": sheet_url,
         "watch": unescape(found["url"]),
+        "streams": streams,
     }
 
 
@@ -552,20 +572,18 @@ def run(parts: list[str]) -> list[Figure]:
             figures += queries()
         if "load" in parts:
             figures += load()
-        if "tables" in parts:
-            from tests.bench import tables
+        if {"push", "poll", "idle"} & set(parts):
+            from tests.bench import evening
 
-            figures += tables.run()
+            for part in ("push", "poll", "idle"):
+                if part in parts:
+                    figures += getattr(evening, part)()
         if "bytes" in parts:
             figures += bytes_sent()
         if "club" in parts:
             from tests.bench import club
 
             figures += club.run()
-        if "live" in parts:
-            from tests.bench import live
-
-            figures += live.run()
     finally:
         shutil.rmtree(STATIC_ROOT, ignore_errors=True)
     return figures
