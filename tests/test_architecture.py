@@ -171,6 +171,7 @@ DEFERRED_IMPORTS = {
     "matches/apps.py",
     "league/apps.py",
     "stats/apps.py",
+    "live/apps.py",
 }
 
 

@@ -148,8 +148,12 @@ def live_page(name: str, suffix: str = ""):
     ]
 
 
+def watch_signed(w: World, persona: str = "scorer") -> str:
+    return watch_token("m", w.match.pk, w.users[persona].pk)
+
+
 def watch_url(w: World, persona: str = "scorer") -> str:
-    return reverse("live_watch", args=[watch_token("m", w.match.pk, w.users[persona].pk)])
+    return reverse("live_watch", args=[watch_signed(w, persona)])
 
 
 def _deleted(club: Club, by: Any) -> Match:
@@ -547,6 +551,31 @@ MATRIX: list[Row] = [
     page("live_watch", "GET", watch_url, (204,) * 6),
     page("live_watch", "GET", lambda w: watch_url(w, "outsider"), (404,) * 6, label="an outsider's"),
     page("live_watch", "GET", lambda w: reverse("live_watch", args=["forged"]), (404,) * 6, label="forged"),
+    # A page's event stream is authorised like the page. Through this (WSGI) client an allowed
+    # stream answers 503, "served by the ASGI server"; tests/live/test_streams.py streams them.
+    page(
+        "live_share_stream", "GET", lambda w: reverse("live_share_stream", args=[w.share_token]), (503,) * 6
+    ),
+    page(
+        "live_share_stream",
+        "GET",
+        lambda w: reverse("live_share_stream", args=[w.revoked_token]),
+        (404,) * 6,
+        label="revoked link",
+    ),
+    page(
+        "live_watch_stream",
+        "GET",
+        lambda w: reverse("live_watch_stream", args=[watch_signed(w)]),
+        (503,) * 6,
+    ),
+    page(
+        "live_watch_stream",
+        "GET",
+        lambda w: reverse("live_watch_stream", args=[watch_signed(w, "outsider")]),
+        (404,) * 6,
+        label="an outsider's",
+    ),
     page("club_tv", "GET", lambda w: reverse("club_tv", args=[w.club.pk]), (200, 200, 200, 200, 404, LOGIN)),
     page(
         "evening_tv",

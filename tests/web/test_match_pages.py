@@ -127,7 +127,7 @@ def test_htmx_entry_answers_only_what_changed(alice_client, match):
     assert '<tfoot id="totals" hx-swap-oob="true">' in page
     assert re.search(
         r'<div id="scorebar" class="scorebar" data-live-version="[^"]+" data-live-watch-next="[^"]+" '
-        r'hx-swap-oob="true">',
+        r'data-live-stream-next="/events/watch/[^"]+/" hx-swap-oob="true">',
         page,
     )
     assert '<div id="hints" hx-swap-oob="true">' in page and "two runs of 3" in page
