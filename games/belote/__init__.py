@@ -19,7 +19,7 @@ from games.belote.quick_entry import CONTREE_QUICK_ENTRY, QUICK_ENTRY
 from games.belote.statistics import statistics as belote_statistics
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
-from games.tables import Card, card, common_tables, option_value, value_rows
+from games.tables import Card, calculator_cards, card, common_tables, option_value, value_rows
 from scoring import MatchState, Refused
 from scoring.errors import Code
 from scoring.games import belote, belote_contree
@@ -31,22 +31,6 @@ RANKS_HIGH_FIRST = ("J", "9", "A", "10", "K", "Q", "8", "7")
 
 def _cards(values: Mapping[str, int]) -> list[Card]:
     return [card(rank) for rank in RANKS_HIGH_FIRST if rank in values]
-
-
-@dataclass(frozen=True)
-class CalculatorCard:
-    """A key of the form's card-point calculator: a card and what it is worth (the engine's)."""
-
-    rank: str
-    label: str
-    points: int
-
-
-def calculator_cards(values: Mapping[str, int]) -> list[CalculatorCard]:
-    """The cards worth points, the most first (J 9 A 10 K Q in trumps, A 10 K Q J in the other
-    suits): the keys of one row of the calculator."""
-    ranks = sorted((rank for rank in RANKS_HIGH_FIRST if values.get(rank)), key=lambda rank: -values[rank])
-    return [CalculatorCard(rank, card(rank).label, values[rank]) for rank in ranks]
 
 
 @dataclass(frozen=True)
@@ -186,8 +170,8 @@ class BeloteFamilyHome(BaseHome):
             "taker": taker_of(body),
             # The form's script fills the other pair's card points in from the deal's total.
             "card_points": belote.CARD_POINTS,
-            "trump_keys": calculator_cards(belote.TRUMP_VALUES),
-            "plain_keys": calculator_cards(belote.PLAIN_VALUES),
+            "trump_keys": calculator_cards(belote.TRUMP_VALUES, RANKS_HIGH_FIRST),
+            "plain_keys": calculator_cards(belote.PLAIN_VALUES, RANKS_HIGH_FIRST),
             "last_trick": belote.LAST_TRICK,
             # Drawn with the form, and again by ``round_preview`` as the deal is typed.
             "preview": self.preview(body, sheet.state.setup.options, _labels(sheet)),

@@ -13,7 +13,7 @@ from games.klaverjassen.quick_entry import QUICK_ENTRY
 from games.klaverjassen.statistics import statistics as klaverjassen_statistics
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
-from games.tables import Card, card, common_tables, option_value, value_rows
+from games.tables import Card, calculator_cards, card, common_tables, option_value, value_rows
 from scoring import MatchState, Refused
 from scoring.errors import Code
 from scoring.games import klaverjassen
@@ -112,8 +112,8 @@ class KlaverjassenHome(BaseHome):
         KlaverjassenCode.CARD_POINTS_SUM: "checks#check-card-points",
         KlaverjassenCode.ROEM_NOT_COMBINATION: "checks#check-roem",
         KlaverjassenCode.PIT_WITH_POINTS: "checks#check-pit",
-        # The round form has no card calculator: these card codes (never raised) point at the
-        # form's checks.
+        # The form's calculator only adds card values (it maps no cards): these card codes (never
+        # raised) point at the form's checks.
         Code.NOT_MULTIPLE_OF_5: "checks#check-form",
         Code.TOO_MANY_CARDS: "checks#check-form",
     }
@@ -146,6 +146,10 @@ class KlaverjassenHome(BaseHome):
             "playing": playing_pair(body),
             # The form's script fills the other pair's card points in from the deal's total.
             "card_points": klaverjassen.CARD_POINTS,
+            # The calculator's keys: the engine's card values, trumps and the other suits.
+            "trump_keys": calculator_cards(klaverjassen.TRUMP_VALUES, RANKS_HIGH_FIRST),
+            "plain_keys": calculator_cards(klaverjassen.PLAIN_VALUES, RANKS_HIGH_FIRST),
+            "last_trick": klaverjassen.LAST_TRICK,
             # Drawn with the form, and again by ``round_preview`` as the deal is typed.
             "preview": preview(body, {column.unit: column.label for column in sheet.columns}),
         }

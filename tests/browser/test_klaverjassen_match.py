@@ -1,5 +1,6 @@
 """A short Klaverjassen match (four deals) on a phone in English, Dutch and French: the playing
-pair first, the other pair's card points filled in from 162, the deal's score shown before Save
+pair first, a pair's card points counted on the calculator, the other pair's filled in from 162,
+the deal's score shown before Save
 (made, and nat with the roem going to the other pair), a refusal, and the winner."""
 
 from __future__ import annotations
@@ -78,10 +79,35 @@ def test_plays_a_four_deal_klaverjassen_match_at_phone_size(logged_in: Page, liv
     expect(page.locator("#round-form input[name='playing:int']")).to_have_count(2)
     assert_fits_the_phone(page)
 
-    # Deal 1: Anna & Cor play, 98 + 20 roem of 182: made, 118 and 64.
-    deal(page, 0, 98, (20, 0))
+    # Deal 1: Anna & Cor play. Their tricks counted on the calculator: every trump (20 + 14 + 11 +
+    # 10 + 4 + 3), two aces and a king (11 + 11 + 4) and the last trick (10) = 98; Bram & Dirk's
+    # 64 follow from 162. With 20 roem, 118 of 182: made, 118 and 64.
+    page.locator("#round-form input[name='playing:int'][value='0']").check()
+    calculator = page.locator("[data-klaverjassen-calculator]")
+    calculator.locator("summary").click()
+    trumps, plain, extra = (calculator.locator(".calc-row").nth(row) for row in range(3))
+    trumps.locator(".key").first.click()
+    extra.locator("[data-clear]").click()  # a slip, cleared
+    expect(calculator.locator("[data-sum]")).to_have_text("0")
+    for key in range(6):  # J 9 A 10 K Q of trumps
+        trumps.locator(".key").nth(key).click()
+    for key in (0, 0, 2):  # A, A, K
+        plain.locator(".key").nth(key).click()
+    extra.locator(".key").first.click()  # the last trick
+    expect(calculator.locator("[data-sum]")).to_have_text("98")
+    assert_fits_the_phone(page)
+    page.screenshot(path=f"/tmp/klaverjassen-{language}-calculator.png", full_page=True)
+    calculator.locator("[data-use='entries.0.points:int']").click()
+    expect(side(page, 0).locator("[name='entries.0.points:int']")).to_have_value("98")
+    expect(side(page, 1).locator("[name='entries.1.points:int']")).to_have_value("64")
+    expect(calculator).not_to_have_attribute("open", "")
+    for index, value in enumerate(("20", "")):
+        side(page, index).locator(f"[name='entries.{index}.roem:int']").fill(value)
     expect(page.locator("[data-preview]")).to_contain_text(made)
     page.screenshot(path=f"/tmp/klaverjassen-{language}-made.png", full_page=True)
+    # Focused before the click: here the browser scrolls the page (121 px, its height unchanged)
+    # when the button takes the focus on mousedown, so the mouseup would land beside it.
+    page.locator("#round-form button[type=submit]").focus()
     save(page, 1)
 
     # A refused deal 2: 30 roem is no sum of the combinations; nothing is stored.

@@ -59,6 +59,36 @@ def test_the_form_asks_the_playing_pair_first_then_each_pair(scorer, match):
     assert "Anna deals; 4 deals left, this one included." in html
 
 
+def test_the_form_carries_a_calculator_with_the_engines_card_values(scorer, match):
+    """Each key of the calculator is a card worth points, with the engine's value; the last trick
+    has its key, and each pair a button that puts the sum in its card points."""
+    html = scorer.get(f"/matches/{match.pk}/").content.decode()
+    start = html.index("data-klaverjassen-calculator")
+    calculator = html[start : html.index("</details>", start)]
+    labels = re.findall(r'aria-label="([^"]+)"', calculator)
+    assert labels == [
+        "J of trumps, 20",
+        "9 of trumps, 14",
+        "A of trumps, 11",
+        "10 of trumps, 10",
+        "K of trumps, 4",
+        "Q of trumps, 3",
+        "A, 11",
+        "10, 10",
+        "K, 4",
+        "Q, 3",
+        "J, 2",
+    ]
+    assert 'data-value="10">Last trick<small>10</small>' in calculator
+    assert re.findall(r'data-use="([^"]+)">Use for ([^<]+)<', calculator) == [
+        ("entries.0.points:int", "Anna &amp; Cor"),
+        ("entries.1.points:int", "Bram &amp; Dirk"),
+    ]
+    # Every card of a suit, tapped, makes the deal's total with the last trick.
+    values = [int(value) for value in re.findall(r'data-value="(\d+)"', calculator)]
+    assert sum(values[:6]) + 3 * sum(values[6:11]) + values[11] == 162
+
+
 def test_a_made_deal_is_stored_with_each_pairs_points(scorer, match):
     assert post_deal(scorer, match, 0, pair(0, 98, 20), pair(1, 64)).status_code == 302
     stored = Round.objects.get(match=match)
