@@ -24,6 +24,8 @@ SHOTS = ROOT / "test-results" / "journeys"
 WIDTH, HEIGHT = 360, 740
 # The pixels an element may move between a finger's touch and its release.
 STILL = 4
+# Checks, 100 ms apart, that an element has come on screen once the page has settled.
+SETTLE_CHECKS = 10
 
 
 @dataclass
@@ -94,7 +96,14 @@ class Phone:
 
     def assert_on_screen(self, locator: Locator, what: str, *, reach: bool = False) -> None:
         expect(locator.first).to_be_attached()
+        # What the player sees once the page has settled: a scroll that brings the element into
+        # view may still be under way when it appears (seen on a loaded CI machine).
         ok = self.on_screen(locator, reach=reach)
+        for _ in range(SETTLE_CHECKS):
+            if ok:
+                break
+            self.page.wait_for_timeout(100)
+            ok = self.on_screen(locator, reach=reach)
         self.check(ok, f"{what} on screen ({self.where(locator)}, scrollY {self.scroll_y():.0f})")
 
     def assert_first_screen(
