@@ -46,6 +46,10 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+# Set on a browser context by test_live.go_offline: see AsgiLiveServer._unless_offline.
+OFFLINE_COOKIE = "scoreblok-test-offline"
+
+
 class AsgiLiveServer:
     """uvicorn in a thread, serving the Django ASGI application (and the static files, as the
     WSGI live server did) on a free port, against the test database. Shaped like
@@ -60,7 +64,7 @@ class AsgiLiveServer:
         from config.asgi import application  # its streams as in production
 
         config = uvicorn.Config(
-            ASGIStaticFilesHandler(application),  # type: ignore[arg-type]  # any ASGI application will do
+            self._unless_offline(ASGIStaticFilesHandler(application)),  # type: ignore[arg-type]
             log_level="warning",
             lifespan="off",
             # Open streams are cut at once when the session ends.
@@ -76,6 +80,24 @@ class AsgiLiveServer:
             if not self.thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the ASGI live server did not start")
             time.sleep(0.05)
+
+    def _unless_offline(self, app):
+        """A request that would change something, from a phone the test took offline (its
+        OFFLINE_COOKIE), is answered 503 unread, as a dead gateway would: Chromium's offline
+        emulation and Playwright's routes can let a request from a page its service worker
+        controls through for a moment (a round was stored once while the test's phone was
+        offline, on a loaded CI machine)."""
+
+        async def gated(scope, receive, send):
+            cookies = b"; ".join(value for name, value in scope.get("headers", []) if name == b"cookie")
+            offline = f"{OFFLINE_COOKIE}=1".encode() in cookies
+            if scope["type"] == "http" and scope["method"] != "GET" and offline:
+                await send({"type": "http.response.start", "status": 503, "headers": []})
+                await send({"type": "http.response.body", "body": b""})
+                return
+            await app(scope, receive, send)
+
+        return gated
 
     def stop(self) -> None:
         self.server.should_exit = True
