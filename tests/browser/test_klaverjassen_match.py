@@ -105,8 +105,12 @@ def test_plays_a_four_deal_klaverjassen_match_at_phone_size(logged_in: Page, liv
         side(page, index).locator(f"[name='entries.{index}.roem:int']").fill(value)
     expect(page.locator("[data-preview]")).to_contain_text(made)
     page.screenshot(path=f"/tmp/klaverjassen-{language}-made.png", full_page=True)
-    # Focused before the click: here the browser scrolls the page (121 px, its height unchanged)
-    # when the button takes the focus on mousedown, so the mouseup would land beside it.
+    # Focused before the click: after Playwright's fill() on a mobile-emulated page, the first
+    # focus that leaves the typed field scrolls that field back into view (the page always lands
+    # at the same place, 121 px up here), so the click's mouseup would land beside Save. Measured:
+    # blur() alone, focus({preventScroll: true}), and the same focus after a field focused by
+    # script all leave the page where it is, and nothing on the page listens for focus: the
+    # emulation's, not the sheet's.
     page.locator("#round-form button[type=submit]").focus()
     save(page, 1)
 
