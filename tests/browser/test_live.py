@@ -260,6 +260,11 @@ def test_axe_finds_nothing_on_the_viewer_and_the_tv_pages(
         assert violations == [], [(path, v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], f"{path} is {width}px wide"
+    # The viewer's title whole, the variant included (no "Frustration (11…" at 360 px).
+    page.goto(f"{live_server.url}/live/{share.token}/")
+    title = page.locator(".live-viewer h1")
+    expect(title).to_contain_text("Frustration (11 contracts)")
+    assert title.evaluate("h => h.scrollHeight <= h.clientHeight && h.scrollWidth <= h.clientWidth")
     context.close()
 
 
