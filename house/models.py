@@ -4,7 +4,7 @@ An app of its own, below the matches: it knows the clubs (``players``), the rule
 (``scoring``) and the games' homes (``games``), and nothing of the matches that copy its
 definitions (``matches`` imports it, never the other way). Its pages, forms and API are still
 ``matches.house_game_*`` and ``matches.api.house_games``: they word refusals with
-``matches.messages`` and answer in the API's shape (``matches.api``), which live in the matches
+``games.messages`` and answer in the API's shape (``matches.api``), which live in the matches
 app today; they follow once those move below it.
 
 The club's owners and admins declare and change them; a personal club is its user's own, so

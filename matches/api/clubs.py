@@ -19,6 +19,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.messages import error_list
+from games.refusals import SiteCode, SiteError
 from matches.api import docs
 from matches.api.schema import (
     ClubDetailSerializer,
@@ -27,8 +29,6 @@ from matches.api.schema import (
     NewInvitationAnswerSerializer,
     NewInvitationSerializer,
 )
-from matches.messages import error_list
-from matches.refusals import SiteCode, SiteError
 from players.models import Club, Guest, GuestMayNotJoin, Invitation, InvitationUnusable, Membership
 from players.permissions import GuestRefused
 

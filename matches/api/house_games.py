@@ -26,11 +26,11 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from games.declared import DEFINITION_WORDS, templates
+from games.messages import error_list
+from games.refusals import SiteCode, refuse
 from house.models import HouseGame
 from matches.api import docs
 from matches.api.clubs import _club_for_member
-from matches.messages import error_list
-from matches.refusals import SiteCode, refuse
 from players.models import Club
 from scoring import Refused
 from scoring.declared import BLOCKS, ENTRY_KIND, Definition, FieldKind, FieldSchema, schema
