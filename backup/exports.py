@@ -55,9 +55,9 @@ from django.db import transaction
 
 import scoring
 from backup.models import ClubExport
+from games.refusals import SiteRefused
 from house.models import SLUG_PREFIX, HouseGame, new_slug
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Match, Round, RoundRevision
-from matches.refusals import SiteRefused
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Refused
 from scoring.declared import MAX_NAME, definition_json, read_definition

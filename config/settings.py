@@ -388,10 +388,10 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "league.models.Competition.Kind",
         "HouseGameEndKindEnum": "scoring.declared.EndKind",
     },
-    # A body that refuses unknown keys says so (additionalProperties: false, matches/api/schema.py).
+    # A body that refuses unknown keys says so (additionalProperties: false, players/api_schema.py).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "matches.api.schema.close_bodies",
+        "players.api_schema.close_bodies",
     ],
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most

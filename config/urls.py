@@ -1,9 +1,9 @@
-"""The site's addresses; the API's are in matches/api/urls.py, its error pages in config/errors.py."""
+"""The site's addresses; the API's are in matches/api/urls.py and the apps' api_urls.py, its error
+pages in config/errors.py."""
 
 from django.contrib import admin
 from django.urls import include, path
 
-from matches import house_game_views
 from matches import views as match_views
 from players import views as player_views
 
@@ -13,15 +13,7 @@ urlpatterns = [
     path("matches/new/<slug:game>/", match_views.new_match_setup, name="new_match_setup"),
     path("matches/deleted/", match_views.deleted_matches, name="deleted_matches"),
     path("", include("backup.urls")),
-    path("clubs/<int:club_id>/games/", house_game_views.house_games, name="house_games"),
-    path("clubs/<int:club_id>/games/new/", house_game_views.house_game_new, name="house_game_new"),
-    path("clubs/<int:club_id>/games/import/", house_game_views.house_game_import, name="house_game_import"),
-    path("clubs/<int:club_id>/games/<slug:slug>/", house_game_views.house_game_edit, name="house_game_edit"),
-    path(
-        "clubs/<int:club_id>/games/<slug:slug>/delete/",
-        house_game_views.house_game_delete,
-        name="house_game_delete",
-    ),
+    path("", include("house.urls")),
     path("matches/<int:match_id>/", match_views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/history/", match_views.match_history, name="match_history"),
     path("matches/<int:match_id>/rules/", match_views.match_rules, name="match_rules"),
@@ -52,6 +44,7 @@ urlpatterns = [
     path("theme/", player_views.set_theme, name="set_theme"),
     path("try/", player_views.guest_start, name="guest_start"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("house.api_urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("stats.api_urls")),
     path("admin/", admin.site.urls),

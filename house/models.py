@@ -2,10 +2,10 @@
 
 An app of its own, below the matches: it knows the clubs (``players``), the rule blocks
 (``scoring``) and the games' homes (``games``), and nothing of the matches that copy its
-definitions (``matches`` imports it, never the other way). Its pages, forms and API are still
-``matches.house_game_*`` and ``matches.api.house_games``: they word refusals with
-``matches.messages`` and answer in the API's shape (``matches.api``), which live in the matches
-app today; they follow once those move below it.
+definitions (``matches`` imports it, never the other way). Its pages (``house.views``,
+``house.forms``) and API (``house.api``) word refusals with ``games.messages`` and answer in the
+API's shared shape (``players.api_schema``). Only its rules pages (``/rules/house-…/``) stay with
+the matches (``matches.house_rules``): a deleted game's rules are the copy its newest match keeps.
 
 The club's owners and admins declare and change them; a personal club is its user's own, so
 anyone declares games for their own matches there. A match started in one keeps a copy of the

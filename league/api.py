@@ -56,9 +56,8 @@ from league.models import (
     roll_of_honour,
 )
 from league.seating import NoSeating
-from matches.api.docs import ERROR
-from matches.api.schema import JSONStringField, closed_body
 from matches.models import Match, Seat
+from players.api_schema import ERROR, JSONStringField, closed_body
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
 from scoring import get_game

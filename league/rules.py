@@ -18,9 +18,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.messages import message_for
 from games.registry import all_homes
 from league.models import Evening
-from matches.messages import message_for
 from players.models import Club, Player
 from scoring import get_game
 from scoring.options import read_options

@@ -24,7 +24,7 @@ class MatchesConfig(AppConfig):
 
     @property
     def error_codes(self) -> frozenset[str]:
-        """The codes ``matches.messages`` words (the engine's generic ones and the site's)."""
-        from matches.messages import MESSAGES
+        """The codes ``games.messages`` words (the engine's generic ones and the site's)."""
+        from games.messages import MESSAGES
 
         return frozenset(MESSAGES)

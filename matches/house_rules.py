@@ -1,7 +1,10 @@
 """A club's house game's rules page, section and paper sheet, at the addresses of the rules pages
 (``/rules/house-…/``), drawn by the rulebook's pages from the game's rules as the club keeps them
 now (or, for a deleted game, as the newest match keeps them). The rulebook knows the built-in
-games only; a match's own rules are its match's pages (``matches.views.match_rules``)."""
+games only; a match's own rules are its match's pages (``matches.views.match_rules``).
+
+Here rather than in ``house``, which knows no match: a game is found by slug through
+``matches.game_homes``, which reads a deleted game's rules from the matches played in it."""
 
 from __future__ import annotations
 

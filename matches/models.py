@@ -42,9 +42,9 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from games.declared import home_of_json
 from games.protocol import GameHome
+from games.refusals import SiteCode, SiteError, SiteRefused, refuse
 from games.registry import home_for
 from house.models import HouseGame
-from matches.refusals import SiteCode, SiteError, SiteRefused, refuse
 from matches.signals import match_recorded
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup

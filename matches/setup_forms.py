@@ -15,10 +15,10 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.messages import message_for
 from games.protocol import GameHome
+from games.refusals import SiteRefused
 from games.registry import engine_of
-from matches.messages import message_for
-from matches.refusals import SiteRefused
 from players.models import Club
 from scoring import Refused
 from scoring.options import BoolOption, ChoiceOption

@@ -31,7 +31,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import scoring
+from games.messages import error_list, error_summary, sheet_errors
 from games.protocol import GameHome, HtmxHttpRequest
+from games.refusals import SiteCode, SiteRefused, refuse
 from games.registry import all_homes
 from games.round_forms import errors_by_field
 from games.tables import option_fields
@@ -39,10 +41,8 @@ from house.models import HouseGame
 from matches.game_homes import home_by_slug
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
-from matches.messages import error_list, error_summary, sheet_errors
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round, RoundRevision
 from matches.quick_entry import QuickLine, hear
-from matches.refusals import SiteCode, SiteRefused, refuse
 from matches.round_fields import fields_context
 from matches.setup_forms import NewMatchForm
 from matches.sheets import Sheet, build_sheet, entry_rows, line_labels, lines, totals_change

@@ -2,17 +2,22 @@
 its own table, and the league and the club statistics are not for it. A guest has no password,
 so it reaches the API only through its session; the refusal is a 403 in the one error shape,
 with the same sentence the page shows (the guest's table is its own, so 404 would be a lie).
+
+``club_for_member`` is the first line of every API view under ``/api/clubs/{id}/`` (the clubs',
+their house games'): another club is 404, as on the pages.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
 
-from players.models import Guest
+from players.models import Club, Guest
 
 
 class GuestRefused(exceptions.PermissionDenied):
@@ -33,3 +38,8 @@ class NotGuest(BasePermission):
 
 # For ``@permission_classes``: signed in (401 otherwise, as everywhere), and not a guest (403).
 MEMBERS_NOT_GUESTS = [IsAuthenticated, NotGuest]
+
+
+def club_for_member(request: Request, club_id: int) -> Club:
+    """The club if the user is in it; 404 otherwise."""
+    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)

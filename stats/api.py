@@ -16,7 +16,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.api.schema import ErrorsSerializer
+from players.api_schema import ErrorsSerializer
 from players.models import Club
 from players.permissions import MEMBERS_NOT_GUESTS
 from stats import profile

@@ -19,18 +19,18 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.messages import error_list
+from games.refusals import SiteCode, SiteError
 from matches.api import docs
 from matches.api.schema import (
     ClubDetailSerializer,
     ClubSerializer,
-    JSONStringField,
     NewInvitationAnswerSerializer,
     NewInvitationSerializer,
 )
-from matches.messages import error_list
-from matches.refusals import SiteCode, SiteError
+from players.api_schema import JSONStringField
 from players.models import Club, Guest, GuestMayNotJoin, Invitation, InvitationUnusable, Membership
-from players.permissions import GuestRefused
+from players.permissions import GuestRefused, club_for_member
 
 UNUSABLE = {
     Invitation.State.EXPIRED: SiteCode.INVITATION_EXPIRED,
@@ -39,14 +39,9 @@ UNUSABLE = {
 }
 
 
-def _club_for_member(request: Request, club_id: int) -> Club:
-    """The club if the user is in it; 404 otherwise."""
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-
-
 def _club_for_admin(request: Request, club_id: int) -> Club:
     """The club if the user manages it; 404 outside it, 403 for its other members."""
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     if not club.may_manage(request.user):
         raise PermissionDenied
     return club
@@ -125,7 +120,7 @@ def club_list(request: Request) -> Response:
 )
 @api_view(["GET"])
 def club_detail(request: Request, club_id: int) -> Response:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     role = club.role_of(request.user)
     assert role is not None
     body = {

@@ -2,7 +2,8 @@
 
 ``token_schema`` and ``logout_schema`` document the log-in views that live in ``players.api``
 (attached in ``matches/api/urls.py``). The rest are the complete ``responses=`` of the views'
-``@extend_schema``: the paginated match list, 401/403/404 in the error shape, 413/415 for bodies.
+``@extend_schema``: the paginated match list, and the answers in the error shape every endpoint
+shares (401/403/404, 400/413/415 for bodies), from ``players/api_schema.py``.
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from rest_framework import serializers
 
 from matches.api.schema import (
     ConflictSerializer,
-    ErrorsSerializer,
     MatchSerializer,
     MatchSummarySerializer,
     RoundAnswerSerializer,
     RoundSerializer,
 )
 from players.api import CredentialsSerializer, TokenSerializer
+from players.api_schema import AUTH_ERRORS, BODY_ERRORS, ERROR, NOT_FOUND
 
 
 class PaginatedMatchSummarySerializer(serializers.Serializer):
@@ -28,15 +29,6 @@ class PaginatedMatchSummarySerializer(serializers.Serializer):
     previous = serializers.URLField(allow_null=True)
     results = MatchSummarySerializer(many=True)
 
-
-ERROR = OpenApiResponse(ErrorsSerializer, description='`{"errors": [{"field", "code", "message"}]}`')
-
-# The answers every authenticated endpoint can give besides its own.
-AUTH_ERRORS = {401: ERROR, 403: ERROR}
-# ... every endpoint that reads one match (an unknown id, or another club's match).
-NOT_FOUND = {404: ERROR}
-# ... every endpoint that takes a JSON body.
-BODY_ERRORS = {400: ERROR, 413: ERROR, 415: ERROR}
 
 # The ``responses=`` of each operation in matches/api/views.py and matches/api/clubs.py, complete.
 MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}

@@ -1,6 +1,6 @@
 """The API's answers to refusals, in the one error shape ``{"errors": [{"field", "code",
 "message"}]}`` (api.md): the engine's ``Refused``, the site's ``SiteRefused`` and a ``Conflict``
-with what is already stored, each worded by ``matches.messages`` (a round's codes by its game's
+with what is already stored, each worded by ``games.messages`` (a round's codes by its game's
 home). DRF's and Django's own exceptions are worded by the project's exception handler, which
 asks this app for its refusals (``MatchesConfig.api_error``).
 """
@@ -13,9 +13,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from matches.messages import Worded, error_list
+from games.messages import Worded, error_list
+from games.refusals import SiteCode, SiteRefused, refuse
 from matches.models import Conflict
-from matches.refusals import SiteCode, SiteRefused, refuse
 from scoring import Refused
 
 

@@ -1,6 +1,7 @@
 """Serializers of the API's documents: ``NewMatchSerializer`` reads a new match's body (its
 errors map onto the one error shape); the others describe answers for the OpenAPI schema. A body
-that refuses unknown keys is closed in the schema (``closed_body``).
+that refuses unknown keys is closed in the schema (``closed_body``). What every app's API shares
+(the error shape, closed bodies) is ``players/api_schema.py``.
 
 A round's body is not read here: every game has its own shape, and the rules engine checks it
 (with the spec's codes and field paths), so ``ROUND_BODY`` only documents it: one of the games'
@@ -9,56 +10,11 @@ shapes (``RoundBodySerializer``, a line per scoring unit, or a game's own deal f
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.registry import all_homes
-
-# Bodies whose serializer refuses keys it does not know (a misspelt key must not silently become
-# a default): the schema writes them with ``additionalProperties: false``, so a client generated
-# from it, or schemathesis, does not send one. ``closed_body`` registers a serializer;
-# ``close_bodies`` (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``) closes its components, the
-# ``Patched…`` one of a PATCH included.
-CLOSED: set[str] = set()
-
-
-def closed_body[T: type](serializer: T) -> T:
-    name = serializer.__name__.removesuffix("Serializer")
-    CLOSED.update({name, f"Patched{name}"})
-    return serializer
-
-
-def close_bodies(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    for name, component in result.get("components", {}).get("schemas", {}).items():
-        if name in CLOSED and component.get("type") == "object":
-            component["additionalProperties"] = False
-    return result
-
-
-class JSONStringField(serializers.CharField):
-    """A JSON string and nothing else, as the schema says: DRF's own field also takes ``0`` or
-    ``true`` and stores their text, which a JSON client did not mean to send."""
-
-    def to_internal_value(self, data: object) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class ErrorSerializer(serializers.Serializer):
-    field = serializers.CharField(
-        help_text="Dotted path into the posted JSON; empty for the round as a whole."
-    )
-    code = serializers.CharField(help_text="Stable, machine-readable code.")
-    message = serializers.CharField(help_text="In the request's language (Accept-Language: nl, fr, en).")
-
-
-class ErrorsSerializer(serializers.Serializer):
-    # The contract's key is "errors", which shadows Serializer.errors; this class only
-    # documents the answer and is never validated, so the shadowing is harmless.
-    errors = ErrorSerializer(many=True)  # type: ignore[assignment]
+from players.api_schema import ErrorsSerializer, closed_body
 
 
 class ConflictSerializer(ErrorsSerializer):

@@ -4,7 +4,7 @@ from django.urls import path
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from matches.api import clubs, docs, house_games, views
+from matches.api import clubs, docs, views
 from players import api as accounts
 
 # The Swagger UI page (self-hosted by drf-spectacular-sidecar) sets its own layout in an inline
@@ -39,12 +39,6 @@ urlpatterns = [
         clubs.invitation_detail,
         name="api-invitation",
     ),
-    path("clubs/<int:club_id>/games/", house_games.house_game_list, name="api-house-games"),
-    path("clubs/<int:club_id>/games/<slug:slug>/", house_games.house_game_detail, name="api-house-game"),
-    path(
-        "clubs/<int:club_id>/games/<slug:slug>/file/", house_games.house_game_file, name="api-house-game-file"
-    ),
-    path("house-games/templates/", house_games.template_list, name="api-house-game-templates"),
     path("invitations/<str:token>/accept/", clubs.invitation_accept, name="api-invitation-accept"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

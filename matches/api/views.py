@@ -22,6 +22,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.refusals import SiteCode
 from games.registry import all_homes
 from matches.api import docs
 from matches.api.errors import conflict_response, field_error, refused_response
@@ -32,7 +33,6 @@ from matches.api.schema import (
 )
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Round, StoredRound
 from matches.presenters import match_json, match_summary_json, round_json
-from matches.refusals import SiteCode
 from players.models import Club
 from scoring import MatchState, Refused, get_game
 

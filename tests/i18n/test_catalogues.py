@@ -7,8 +7,8 @@ import re
 import pytest
 from django.utils import translation
 
+from games.messages import MESSAGES, message_for
 from games.registry import home_for
-from matches.messages import MESSAGES, message_for
 from scoring import RuleError, all_games, get_game
 from scoring.errors import GENERIC_CODES, Code
 from scoring.games.canasta import CanastaCode

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.refusals import SiteCode, rule_link
 from games.registry import home_for
-from matches.refusals import SiteCode, rule_link
 from scoring import RuleError, all_games
 from scoring.errors import GENERIC_CODES
 from tests.factories import HouseGameFactory, MatchFactory

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
 from backup import exports
-from matches.refusals import SiteRefused
+from games.refusals import SiteRefused
 from scoring import Refused
 
 # What a file that passed ``read_document`` may still do to the import, each a refusal of the

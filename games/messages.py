@@ -19,8 +19,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.protocol import GameHome, Text
+from games.refusals import AnyError, RuleLink, rule_link
 from games.registry import home_for
-from matches.refusals import AnyError, RuleLink, rule_link
 from scoring import RuleError
 
 

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.declared import templates
 from games.protocol import HtmxHttpRequest
+from house.forms import HouseGameForm, chosen_kind, initial_from
 from house.models import HouseGame
-from matches.house_game_forms import HouseGameForm, chosen_kind, initial_from
 from players.models import Club
 from scoring import Refused
 from scoring.declared import MAX_NAME, read_definition
@@ -44,7 +44,7 @@ def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
     club = _club_for_member(request, club_id)
     return render(
         request,
-        "matches/house_games.html",
+        "house/house_games.html",
         {
             "club": club,
             "games": club.house_games.all(),
@@ -102,9 +102,9 @@ def _form_page(
     if namesake is not None:
         context["copy_name"] = _free_name(club, form.cleaned_data["name"])
     if block_only and request.htmx:
-        response = render(request, "matches/house_game_form.html#block", context)
+        response = render(request, "house/house_game_form.html#block", context)
     else:
-        response = render(request, "matches/house_game_form.html", context, status=400 if namesake else 200)
+        response = render(request, "house/house_game_form.html", context, status=400 if namesake else 200)
     patch_vary_headers(response, ["HX-Request"])
     return response
 

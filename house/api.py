@@ -26,12 +26,12 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from games.declared import DEFINITION_WORDS, templates
+from games.messages import error_list
+from games.refusals import SiteCode, refuse
 from house.models import HouseGame
-from matches.api import docs
-from matches.api.clubs import _club_for_member
-from matches.messages import error_list
-from matches.refusals import SiteCode, refuse
+from players.api_schema import AUTH_ERRORS, BODY_ERRORS, NOT_FOUND
 from players.models import Club
+from players.permissions import club_for_member
 from scoring import Refused
 from scoring.declared import BLOCKS, ENTRY_KIND, Definition, FieldKind, FieldSchema, schema
 
@@ -187,19 +187,19 @@ def template_list(request: Request) -> Response:
     methods=["GET"],
     operation_id="house_games_list",
     summary="A club's house games",
-    responses={200: HouseGameSerializer(many=True), **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={200: HouseGameSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND},
 )
 @extend_schema(
     methods=["POST"],
     operation_id="house_games_create",
     summary="Declare a house game (owners and admins); the body is its definition",
     request={"application/json": DefinitionSerializer, "multipart/form-data": HouseGameFileSerializer},
-    responses={201: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={201: HouseGameSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND},
 )
 @api_view(["GET", "POST"])
 @parser_classes(PARSERS)
 def house_game_list(request: Request, club_id: int) -> Response:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     if request.method == "GET":
         return Response([_house_game_json(game) for game in club.house_games.all()])
     _manager_of(request, club)
@@ -214,24 +214,24 @@ def house_game_list(request: Request, club_id: int) -> Response:
     methods=["GET"],
     operation_id="house_games_retrieve",
     summary="A house game",
-    responses={200: HouseGameSerializer, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={200: HouseGameSerializer, **AUTH_ERRORS, **NOT_FOUND},
 )
 @extend_schema(
     methods=["PUT"],
     operation_id="house_games_update",
     summary="Change a house game's rules (a new version; played matches keep theirs)",
     request=DefinitionSerializer,
-    responses={200: HouseGameSerializer, **docs.BODY_ERRORS, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={200: HouseGameSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND},
 )
 @extend_schema(
     methods=["DELETE"],
     operation_id="house_games_destroy",
     summary="Delete a house game",
-    responses={204: None, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={204: None, **AUTH_ERRORS, **NOT_FOUND},
 )
 @api_view(["GET", "PUT", "DELETE"])
 def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     game = get_object_or_404(club.house_games, slug=slug)
     if request.method == "GET":
         return Response(_house_game_json(game))
@@ -249,11 +249,11 @@ def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
 @extend_schema(
     operation_id="house_games_file",
     summary="A house game's definition as a file to share",
-    responses={200: DefinitionSerializer, **docs.AUTH_ERRORS, **docs.NOT_FOUND},
+    responses={200: DefinitionSerializer, **AUTH_ERRORS, **NOT_FOUND},
 )
 @api_view(["GET"])
 def house_game_file(request: Request, club_id: int, slug: str) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     game = get_object_or_404(club.house_games, slug=slug)
     response = HttpResponse(
         json.dumps(game.definition, ensure_ascii=False, indent=1), content_type="application/json"

@@ -12,7 +12,7 @@ import yaml
 from django.core.management import call_command
 from hypothesis import assume, given, settings
 
-from matches.house_game_forms import CHOICES, LABELS, HouseGameForm, form_fields, initial_from
+from house.forms import CHOICES, LABELS, HouseGameForm, form_fields, initial_from
 from scoring.declared import (
     BLOCKS,
     TEMPLATES,

@@ -20,8 +20,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.declared import DEFINITION_WORDS
+from games.messages import Worded, message_for
 from games.words import rank_label
-from matches.messages import Worded, message_for
 from scoring import Refused
 from scoring.declared import (
     BLOCKS,

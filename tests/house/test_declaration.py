@@ -18,7 +18,7 @@ from matches.models import Match
 from players.models import Club
 from scoring.declared import TEMPLATES
 from tests.factories import HouseGameFactory
-from tests.test_house_game_pages import HARTENJAGEN_FORM
+from tests.house.test_pages import HARTENJAGEN_FORM
 
 
 @pytest.fixture
