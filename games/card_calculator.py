@@ -5,8 +5,9 @@ a points field.
 A home builds a ``CardCalculator`` from its engine's constants and hands it to the partial
 ``games/card_point_calculator.html`` (script ``games/card-point-calculator.js``, style
 ``games/card-point-calculator.css``, which the home's stylesheet imports). Values are kept in
-half points, as Tarot's engine keeps the taker's count, so a key may be worth 4½ and no sum is a
-float. Nothing here decides a rule; words arrive already in the reader's language.
+half points, so a key may be worth 4½ (a game whose cards count in halves) and no sum is a
+float. Nothing here decides a rule, and no game is named here (tests/test_architecture.py): words
+arrive already in the reader's language.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class CalculatorCard:
     label: str
     half_points: int
     spoken: str = ""  # the key's name for a screen reader, when its label is a bare rank
-    # Counted apart as well (Tarot's oudlers): the count goes to the form with the sum.
+    # Counted apart as well (a game's special cards): the count goes to the form with the sum.
     tallied: bool = False
 
     @property

@@ -1,7 +1,7 @@
 // The card-point calculator of a round form (games/templates/games/card_point_calculator.html):
 // each key adds the value it carries (the engine's, from the game's home; "4.5" for a half) to
 // the sum, kept in half points so that no sum is a float; keys marked data-tallied are counted
-// apart as well (Tarot's oudlers). A "Use" button puts the sum in the field its data-use names:
+// apart as well (a game's special cards). A "Use" button puts the sum in the field its data-use names:
 // the whole points there, a half as a tick in the data-use-half checkbox, the count in the
 // data-use-tally field (a radio of that value, or a number). The fields' own input and change
 // events then run as if typed (the game's script, the server's preview). The form works without
