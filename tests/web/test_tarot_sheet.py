@@ -334,3 +334,17 @@ def test_the_rules_page_names_the_fft_as_its_source(client, language):
     assert "Fédération Française de Tarot" in page
     assert "Règlement officiel" in page
     assert 'id="king"' in page and 'id="poignee"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "phrase"),
+    [
+        ("en", "“Use for the taker” puts the whole points in his points"),
+        ("nl", "„Gebruik voor de nemer” zet de hele punten bij zijn punten"),
+        ("fr", "«\N{NO-BREAK SPACE}Pour le preneur\N{NO-BREAK SPACE}» met les points entiers"),
+    ],
+)
+def test_the_rules_page_says_how_the_calculator_counts(client, language, phrase):
+    html = client.get("/rules/tarot/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    start = html.index('id="cards-calculator"')
+    assert phrase in html[start : html.index("</p>", start)]
