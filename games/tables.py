@@ -54,23 +54,6 @@ def card(rank: str, wild_cards: Iterable[str] = (), label: str | None = None) ->
     return Card(rank, label if label is not None else rank_label(rank), rank in wild)
 
 
-@dataclass(frozen=True)
-class CalculatorCard:
-    """A key of a round form's card-point calculator: a card and what it is worth (the engine's)."""
-
-    rank: str
-    label: str
-    points: int
-
-
-def calculator_cards(values: Mapping[str, int], ranks: Iterable[str]) -> list[CalculatorCard]:
-    """The cards worth points, the most first (ties in the order of ``ranks``): the keys of one
-    row of a calculator."""
-    worth = [rank for rank in ranks if values.get(rank)]
-    worth.sort(key=lambda rank: -values[rank])
-    return [CalculatorCard(rank, card(rank).label, values[rank]) for rank in worth]
-
-
 def value_rows(cards: Iterable[Card], values: Mapping[str, int]) -> list[CardValueRow]:
     """Cards grouped by their points, cheapest first, in the order given within a row."""
     by_points: dict[int, list[Card]] = {}

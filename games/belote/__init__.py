@@ -17,9 +17,10 @@ from games.base import BaseHome, Titles
 from games.belote.api import ContreeRoundBodySerializer
 from games.belote.quick_entry import CONTREE_QUICK_ENTRY, QUICK_ENTRY
 from games.belote.statistics import statistics as belote_statistics
+from games.card_calculator import trumps_calculator
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
-from games.tables import Card, calculator_cards, card, common_tables, option_value, value_rows
+from games.tables import Card, card, common_tables, option_value, value_rows
 from scoring import MatchState, Refused
 from scoring.errors import Code
 from scoring.games import belote, belote_contree
@@ -170,9 +171,10 @@ class BeloteFamilyHome(BaseHome):
             "taker": taker_of(body),
             # The form's script fills the other pair's card points in from the deal's total.
             "card_points": belote.CARD_POINTS,
-            "trump_keys": calculator_cards(belote.TRUMP_VALUES, RANKS_HIGH_FIRST),
-            "plain_keys": calculator_cards(belote.PLAIN_VALUES, RANKS_HIGH_FIRST),
-            "last_trick": belote.LAST_TRICK,
+            # The calculator's keys: the engine's card values, trumps and the other suits.
+            "card_calculator": trumps_calculator(
+                belote.TRUMP_VALUES, belote.PLAIN_VALUES, RANKS_HIGH_FIRST, belote.LAST_TRICK, _labels(sheet)
+            ),
             # Drawn with the form, and again by ``round_preview`` as the deal is typed.
             "preview": self.preview(body, sheet.state.setup.options, _labels(sheet)),
         }

@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.base import BaseHome, Titles
+from games.card_calculator import trumps_calculator
 from games.klaverjassen.quick_entry import QUICK_ENTRY
 from games.klaverjassen.statistics import statistics as klaverjassen_statistics
 from games.protocol import Context, DemoMatch, Json, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
-from games.tables import Card, calculator_cards, card, common_tables, option_value, value_rows
+from games.tables import Card, card, common_tables, option_value, value_rows
 from scoring import MatchState, Refused
 from scoring.errors import Code
 from scoring.games import klaverjassen
@@ -147,9 +148,13 @@ class KlaverjassenHome(BaseHome):
             # The form's script fills the other pair's card points in from the deal's total.
             "card_points": klaverjassen.CARD_POINTS,
             # The calculator's keys: the engine's card values, trumps and the other suits.
-            "trump_keys": calculator_cards(klaverjassen.TRUMP_VALUES, RANKS_HIGH_FIRST),
-            "plain_keys": calculator_cards(klaverjassen.PLAIN_VALUES, RANKS_HIGH_FIRST),
-            "last_trick": klaverjassen.LAST_TRICK,
+            "card_calculator": trumps_calculator(
+                klaverjassen.TRUMP_VALUES,
+                klaverjassen.PLAIN_VALUES,
+                RANKS_HIGH_FIRST,
+                klaverjassen.LAST_TRICK,
+                {column.unit: column.label for column in sheet.columns},
+            ),
             # Drawn with the form, and again by ``round_preview`` as the deal is typed.
             "preview": preview(body, {column.unit: column.label for column in sheet.columns}),
         }

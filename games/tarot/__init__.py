@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from games.base import BaseHome, Titles
+from games.card_calculator import CalculatorCard, CalculatorRow, CardCalculator, UseButton, half_points_label
 from games.protocol import Context, DemoMatch, Json, NextItem, PlayedMatch, SheetView, Statistic, Text
 from games.quick_entry import QuickEntry
 from games.tables import common_tables, option_value
@@ -35,6 +36,57 @@ POIGNEE_NAMES: Mapping[str, Text] = {
     tarot.Poignee.DOUBLE: gettext_lazy("double"),
     tarot.Poignee.TRIPLE: gettext_lazy("triple"),
 }
+
+# The calculator's keys: the three oudlers one by one (each counted as an oudler too), the
+# face cards by kind, and one key for every other card; what each is worth is the engine's.
+OUDLER_KEYS: tuple[tuple[str, Text, bool], ...] = (
+    # (key, label, a trump: spoken as "21 of trumps")
+    ("21", "21", True),
+    ("1", "1", True),
+    ("excuse", pgettext_lazy("tarot card", "Excuse"), False),
+)
+FACE_KEYS: Mapping[tarot.CardKind, Text] = {
+    tarot.CardKind.KING: pgettext_lazy("tarot card", "King"),
+    tarot.CardKind.QUEEN: pgettext_lazy("tarot card", "Queen"),
+    tarot.CardKind.KNIGHT: pgettext_lazy("tarot card", "Knight"),
+    tarot.CardKind.JACK: pgettext_lazy("tarot card", "Jack"),
+}
+
+
+def _key(
+    rank: str, label: object, kind: tarot.CardKind, spoken: str, tallied: bool = False
+) -> CalculatorCard:
+    half_points = tarot.CARD_HALF_POINTS[kind]
+    words = spoken % {"card": label, "points": half_points_label(half_points)}
+    return CalculatorCard(rank, str(label), half_points, words, tallied)
+
+
+def card_calculator() -> CardCalculator:
+    """The taker's tricks counted card by card, as players count them; "Use" puts the whole
+    points, the half and the oudlers in the form's fields (the engine rounds nothing here: the
+    half is entered as "and a half")."""
+    trump = gettext("%(card)s of trumps, %(points)s")
+    plain = gettext("%(card)s, %(points)s")
+    oudler = tarot.CardKind.OUDLER
+    return CardCalculator(
+        rows=(
+            CalculatorRow(
+                gettext("Oudlers"),
+                tuple(
+                    _key(rank, label, oudler, trump if is_trump else plain, True)
+                    for rank, label, is_trump in OUDLER_KEYS
+                ),
+            ),
+            CalculatorRow(
+                gettext("Face cards"),
+                tuple(_key(kind.value, label, kind, plain) for kind, label in FACE_KEYS.items()),
+            ),
+        ),
+        extra_keys=(_key(tarot.CardKind.LOW.value, gettext("Other card"), tarot.CardKind.LOW, plain),),
+        uses=(UseButton(gettext("Use for the taker"), "points:int", half="half:bool", tally="oudlers:int"),),
+        tally_label=gettext("Oudlers"),
+    )
+
 
 MESSAGES: Mapping[str, Text] = {
     tarot.TarotCode.POINTS_OUT_OF_RANGE: gettext_lazy(
@@ -213,8 +265,8 @@ class TarotHome(BaseHome):
         tarot.TarotCode.POIGNEE_TOO_LARGE: "checks#check-poignee",
         tarot.TarotCode.PETIT_AU_BOUT_WITHOUT_PETIT: "petit-au-bout#petit-au-bout-sides",
         tarot.TarotCode.PETIT_AU_BOUT_ALL_OUDLERS: "petit-au-bout#petit-au-bout-sides",
-        # Tarot's deal is scored from the taker's count, not from cards on a calculator: the card
-        # codes (never raised) point at the form's checks.
+        # Tarot's deal is scored from the taker's count (its calculator only adds card values and
+        # maps no cards): the card codes (never raised) point at the form's checks.
         Code.NOT_MULTIPLE_OF_5: "checks#check-form",
         Code.UNKNOWN_CARD: "checks#check-form",
         Code.TOO_MANY_CARDS: "checks#check-form",
@@ -296,6 +348,7 @@ class TarotHome(BaseHome):
                 "min_trumps": simple,
             },
             "preview": preview(body, names),
+            "card_calculator": card_calculator(),
         }
 
     def rules_tables(self, options: Mapping[str, object] | None = None) -> Context:

@@ -45,6 +45,44 @@ OUDLERS = 3
 BASE = 25
 PETIT_AU_BOUT = 10
 
+
+@unique
+class CardKind(StrEnum):
+    """The cards as players count them: what a card is worth depends only on its kind."""
+
+    OUDLER = "oudler"  # the 21 and the 1 of trumps (the petit), and the excuse
+    KING = "king"
+    QUEEN = "queen"
+    KNIGHT = "knight"
+    JACK = "jack"
+    LOW = "low"  # every other card: trumps 2 to 20, and 1 to 10 of each suit
+
+
+# What one card of each kind is worth, in half points (4½ is 9), as the taker's points are kept
+# (``Deal.half_points``): sums stay whole numbers. The pack's cards add up to TOTAL_POINTS.
+CARD_HALF_POINTS: Mapping[CardKind, int] = MappingProxyType(
+    {
+        CardKind.OUDLER: 9,
+        CardKind.KING: 9,
+        CardKind.QUEEN: 7,
+        CardKind.KNIGHT: 5,
+        CardKind.JACK: 3,
+        CardKind.LOW: 1,
+    }
+)
+# How many cards of each kind the 78-card pack holds.
+CARD_COUNTS: Mapping[CardKind, int] = MappingProxyType(
+    {
+        CardKind.OUDLER: 3,
+        CardKind.KING: 4,
+        CardKind.QUEEN: 4,
+        CardKind.KNIGHT: 4,
+        CardKind.JACK: 4,
+        CardKind.LOW: 59,
+    }
+)
+PACK = 78
+
 # Points the taker must make, by the oudlers in his tricks.
 REQUIRED: Mapping[int, int] = MappingProxyType({0: 56, 1: 51, 2: 41, 3: 36})
 

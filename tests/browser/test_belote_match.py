@@ -97,7 +97,7 @@ def test_plays_a_belote_game_to_501_on_a_touch_phone(phone: Page, live_server, l
     # (20 + 14 + 11), two aces and a ten (11 + 11 + 10) and the last trick (10) = 87; the other
     # pair's 75 follow from 162. With belote: 107 against 75, made.
     page.locator("#round-form input[name='taker:int'][value='0']").check()
-    calculator = page.locator("[data-belote-calculator]")
+    calculator = page.locator("[data-card-calculator]")
     calculator.locator("summary").tap()
     trumps, plain, extra = (calculator.locator(".calc-row").nth(row) for row in range(3))
     for key in (0, 1, 2):  # J, 9, A of trumps

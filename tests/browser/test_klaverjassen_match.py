@@ -83,7 +83,7 @@ def test_plays_a_four_deal_klaverjassen_match_at_phone_size(logged_in: Page, liv
     # 10 + 4 + 3), two aces and a king (11 + 11 + 4) and the last trick (10) = 98; Bram & Dirk's
     # 64 follow from 162. With 20 roem, 118 of 182: made, 118 and 64.
     page.locator("#round-form input[name='playing:int'][value='0']").check()
-    calculator = page.locator("[data-klaverjassen-calculator]")
+    calculator = page.locator("[data-card-calculator]")
     calculator.locator("summary").click()
     trumps, plain, extra = (calculator.locator(".calc-row").nth(row) for row in range(3))
     trumps.locator(".key").first.click()

@@ -11,9 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.games.tarot import (
+    CARD_COUNTS,
+    CARD_HALF_POINTS,
     GAME,
     MULTIPLIERS,
+    OUDLERS,
+    PACK,
     REQUIRED,
+    TOTAL_POINTS,
+    CardKind,
     Chelem,
     Contract,
     Deal,
@@ -107,6 +113,23 @@ def test_a_half_point_short_is_lost_by_one_and_a_half_over_made_by_one():
     assert scores(4, contract="prise", points=40, half=True) == (-78, 26, 26, 26)
     # 41½: made by ½, counted as 1: 25 + 1 = 26.
     assert scores(4, contract="prise", points=41, half=True) == (78, -26, -26, -26)
+
+
+def test_a_card_is_worth_its_kinds_half_points_and_the_pack_holds_91():
+    """Oudlers and kings 4½, queens 3½, knights 2½, jacks 1½, any other card ½ (in half points),
+    and the 78 cards add up to the deal's 91 points with the three oudlers among them."""
+    assert {kind.value: half for kind, half in CARD_HALF_POINTS.items()} == {
+        "oudler": 9,
+        "king": 9,
+        "queen": 7,
+        "knight": 5,
+        "jack": 3,
+        "low": 1,
+    }
+    assert set(CARD_COUNTS) == set(CardKind) == set(CARD_HALF_POINTS)
+    assert CARD_COUNTS[CardKind.OUDLER] == OUDLERS
+    assert sum(CARD_COUNTS.values()) == PACK == 78
+    assert sum(CARD_COUNTS[kind] * CARD_HALF_POINTS[kind] for kind in CardKind) == 2 * TOTAL_POINTS
 
 
 @pytest.mark.parametrize(("contract", "multiplier"), [(c.value, m) for c, m in MULTIPLIERS.items()])

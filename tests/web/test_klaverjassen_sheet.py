@@ -63,7 +63,7 @@ def test_the_form_carries_a_calculator_with_the_engines_card_values(scorer, matc
     """Each key of the calculator is a card worth points, with the engine's value; the last trick
     has its key, and each pair a button that puts the sum in its card points."""
     html = scorer.get(f"/matches/{match.pk}/").content.decode()
-    start = html.index("data-klaverjassen-calculator")
+    start = html.index("data-card-calculator")
     calculator = html[start : html.index("</details>", start)]
     labels = re.findall(r'aria-label="([^"]+)"', calculator)
     assert labels == [

@@ -298,7 +298,7 @@ OWN: dict[str, dict[str, Words]] = {
             "nl": ("de verdediging", "minder dan drie"),
             "fr": ("la défense", "moins de trois"),
         },
-        # Tarot counts no cards on a calculator: the card codes point at the form's checks.
+        # Tarot maps no cards (its calculator only adds values): the card codes point at the form's checks.
         **{code: FORM for code in ("not_multiple_of_5", "unknown_card", "too_many_cards", "points_mismatch")},
     },
 }

@@ -10,7 +10,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.tarot import card_calculator
 from matches.models import Match, Round
+from scoring.games import tarot
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -73,6 +75,78 @@ def test_the_form_asks_taker_and_contract_first_then_the_count_then_the_bonuses(
     # The score before Save is the engine's, asked for as the deal is typed; no script adds up.
     assert f'hx-post="/matches/{match.pk}/rounds/preview/"' in page
     assert "tarot.js" not in page and "data-required" not in page
+
+
+def test_the_calculators_keys_are_worth_what_the_engine_says_and_the_pack_makes_91():
+    """Every key carries its kind's value from the engine (in half points); the three oudlers
+    are counted apart, and every card of the pack tapped once makes the deal's 91."""
+    calculator = card_calculator()
+    oudlers, faces = calculator.rows
+    (other,) = calculator.extra_keys
+    assert [(key.rank, key.value, key.shown, key.tallied) for key in oudlers.keys] == [
+        ("21", "4.5", "4½", True),
+        ("1", "4.5", "4½", True),
+        ("excuse", "4.5", "4½", True),
+    ]
+    assert [(key.label, key.value) for key in faces.keys] == [
+        ("King", "4.5"),
+        ("Queen", "3.5"),
+        ("Knight", "2.5"),
+        ("Jack", "1.5"),
+    ]
+    assert (other.value, other.shown, other.tallied) == ("0.5", "½", False)
+    for key in (*oudlers.keys, *faces.keys, other):
+        kind = tarot.CardKind.OUDLER if key.tallied else tarot.CardKind(key.rank)
+        assert key.half_points == tarot.CARD_HALF_POINTS[kind]
+    pack = sum(key.half_points for key in oudlers.keys) + sum(
+        key.half_points * tarot.CARD_COUNTS[tarot.CardKind(key.rank)] for key in (*faces.keys, other)
+    )
+    assert pack == 2 * tarot.TOTAL_POINTS
+    # "Use" fills the whole points, the half and the oudlers: the form's own fields.
+    (use,) = calculator.uses
+    assert (use.points, use.half, use.tally) == ("points:int", "half:bool", "oudlers:int")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("Use for the taker", "Face cards", "King", "Other card", "Excuse, 4½", "21 of trumps, 4½")),
+        ("nl", ("Gebruik voor de nemer", "Plaatjes", "Heer", "Andere kaart", "Excuse, 4½", "21 troef, 4½")),
+        (
+            "fr",
+            (
+                "Pour le preneur",
+                "Têtes",
+                "Roi",
+                "Autre carte",
+                "Excuse, 4½",
+                "21 d\N{RIGHT SINGLE QUOTATION MARK}atout, 4½",
+            ),
+        ),
+    ],
+)
+def test_the_form_carries_the_card_point_calculator_in_the_readers_language(
+    alice_client, match, language, words
+):
+    page = sheet(alice_client, match, language)
+    start = page.index("data-card-calculator")
+    calculator = page[start : page.index("</details>", start)]
+    assert page.index('name="oudlers:int"') < start < page.index('name="petit_au_bout:str"')
+    for word in words:
+        assert word in calculator
+    assert calculator.count("data-tallied") == tarot.OUDLERS
+    assert re.findall(r'data-value="([^"]+)"', calculator) == [
+        "4.5",
+        "4.5",
+        "4.5",
+        "4.5",
+        "3.5",
+        "2.5",
+        "1.5",
+        "0.5",
+    ]
+    assert 'data-use-half="half:bool" data-use-tally="oudlers:int" data-use="points:int"' in calculator
+    assert "games/card-point-calculator.js" in page
 
 
 def test_the_hints_name_the_dealer_and_the_deals_left(alice_client, match):
@@ -260,3 +334,17 @@ def test_the_rules_page_names_the_fft_as_its_source(client, language):
     assert "Fédération Française de Tarot" in page
     assert "Règlement officiel" in page
     assert 'id="king"' in page and 'id="poignee"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "phrase"),
+    [
+        ("en", "“Use for the taker” puts the whole points in his points"),
+        ("nl", "„Gebruik voor de nemer” zet de hele punten bij zijn punten"),
+        ("fr", "«\N{NO-BREAK SPACE}Pour le preneur\N{NO-BREAK SPACE}» met les points entiers"),
+    ],
+)
+def test_the_rules_page_says_how_the_calculator_counts(client, language, phrase):
+    html = client.get("/rules/tarot/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    start = html.index('id="cards-calculator"')
+    assert phrase in html[start : html.index("</p>", start)]

@@ -1,8 +1,8 @@
 // Belote's and Contrée's round form: the other pair's card points are the deal's total
-// (data-card-points, the engine's number) less the points typed; the calculator adds the values
-// of the cards tapped (the engine's, on the keys) and puts the sum in a pair's card points. The
-// deal's score before Save is the engine's, drawn by the server as the deal is typed (hx-post on
-// .belote-entry); the form works without this script.
+// (data-card-points, the engine's number) less the points typed, or put in by the card-point
+// calculator (the shared games/card-point-calculator.js, whose "Use" sends the same input event).
+// The deal's score before Save is the engine's, drawn by the server as the deal is typed
+// (hx-post on .belote-entry); the form works without this script.
 (function () {
   "use strict";
   if (window.scoreblokBelote) return;  // htmx runs this script with every swapped-in form
@@ -22,27 +22,4 @@
     const form = event.target.closest && event.target.closest(".belote-entry");
     if (form && event.target.matches("input[name$='.points:int']")) fill(form, event.target);
   }, true);
-
-  document.addEventListener("click", function (event) {
-    const calc = event.target.closest && event.target.closest("[data-belote-calculator]");
-    if (!calc) return;
-    const sum = calc.querySelector("[data-sum]");
-    const key = event.target.closest("[data-value]");
-    if (key) {
-      sum.value = String(parseInt(sum.value || "0", 10) + parseInt(key.dataset.value, 10));
-      return;
-    }
-    if (event.target.closest("[data-clear]")) {
-      sum.value = "0";
-      return;
-    }
-    const use = event.target.closest("[data-use]");
-    if (use) {
-      const field = calc.closest(".belote-entry").querySelector("input[name='" + use.dataset.use + "']");
-      field.value = sum.value;
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-      sum.value = "0";
-      calc.open = false;
-    }
-  });
 })();
