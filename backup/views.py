@@ -4,11 +4,9 @@ downloaded by the club's owners and admins, and the results CSV any member may r
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from backup.exports import results_csv
@@ -16,14 +14,7 @@ from backup.models import ClubExport
 from backup.tasks import start_export
 from games.protocol import HtmxHttpRequest
 from players.models import Club
-
-
-def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
-    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
-    club = get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-    if not club.may_manage(request.user):
-        raise PermissionDenied(_("Only the club's owners and admins may do this."))
-    return club
+from players.permissions import club_for_manager
 
 
 @login_required
@@ -31,7 +22,7 @@ def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
 def club_export_start(request: HttpRequest, club_id: int) -> HttpResponse:
     """Ask for everything the club entered as JSON (what ``manage.py import_club`` rebuilds it
     from): written by a task, followed on its progress page."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     export = start_export(club, by=request.user)
     return redirect("club_export_detail", club_id=club.pk, export_id=export.pk)
 
@@ -40,7 +31,7 @@ def club_export_start(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_safe
 def club_export_detail(request: HtmxHttpRequest, club_id: int, export_id: int) -> HttpResponse:
     """How far the export got (htmx asks again every two seconds while it runs), then its link."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     export = get_object_or_404(ClubExport.objects.defer("content"), club=club, pk=export_id)
     template = "backup/club_export.html#progress" if request.htmx else "backup/club_export.html"
     response = render(request, template, {"club": club, "export": export})
@@ -51,7 +42,7 @@ def club_export_detail(request: HtmxHttpRequest, club_id: int, export_id: int) -
 @login_required
 @require_safe
 def club_export_download(request: HttpRequest, club_id: int, export_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     export = get_object_or_404(ClubExport, club=club, pk=export_id, status=ClubExport.Status.DONE)
     response = HttpResponse(bytes(export.content or b""), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="scoreblok-club-{club.pk}.json"'

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
@@ -20,28 +19,17 @@ from games.protocol import HtmxHttpRequest
 from house.forms import HouseGameForm, chosen_kind, initial_from
 from house.models import HouseGame
 from players.models import Club
+from players.permissions import club_for_manager, club_for_member
 from scoring import Refused
 from scoring.declared import MAX_NAME, read_definition
 
 MAX_FILE = 20_000  # bytes: a shared definition is a few hundred
 
 
-def _club_for_member(request: HttpRequest, club_id: int) -> Club:
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-
-
-def _club_for_admin(request: HttpRequest, club_id: int) -> Club:
-    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
-    club = _club_for_member(request, club_id)
-    if not club.may_manage(request.user):
-        raise PermissionDenied(_("Only the club's owners and admins may do this."))
-    return club
-
-
 @login_required
 @require_safe
 def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     return render(
         request,
         "house/house_games.html",
@@ -115,7 +103,7 @@ def house_game_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """Declare a game from the blocks; ``?template=`` starts from one of the shipped ones. A
     name the club has already is refused with a warning that opens the existing game or
     names this one a copy."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     template = templates().get(request.GET.get("template", ""))
     form, block_only = _declaration_form(request, initial_from(template) if template else None)
     if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
@@ -131,7 +119,7 @@ def house_game_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpResponse:
     """New rules for the matches to come; matches already started keep theirs."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     game = get_object_or_404(club.house_games, slug=slug)
     form, block_only = _declaration_form(request, initial_from(game.definition))
     if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
@@ -146,7 +134,7 @@ def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpRe
 @login_required
 @require_POST
 def house_game_delete(request: HttpRequest, club_id: int, slug: str) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     game = get_object_or_404(club.house_games, slug=slug)
     game.delete()
     messages.success(request, _("%(name)s is deleted; its matches keep their rules.") % {"name": game.name})
@@ -158,7 +146,7 @@ def house_game_delete(request: HttpRequest, club_id: int, slug: str) -> HttpResp
 def house_game_import(request: HttpRequest, club_id: int) -> HttpResponse:
     """A game shared as a file (what the API's ``…/file/`` gives) becomes one of the club's;
     under a name of its own when the club has a game of that name already, and it says so."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     upload = request.FILES.get("file")
     try:
         if upload is None or upload.size is None or upload.size > MAX_FILE:

@@ -43,6 +43,7 @@ from live.versions import (
 from matches.models import Match, states_of
 from matches.sheets import build_sheet
 from players.models import Club
+from players.permissions import club_for_manager, club_for_member
 
 VIEWER = "live/viewer.html"
 TV = "live/tv.html"
@@ -252,18 +253,6 @@ def labelled(tables: list[Table]) -> list[Table]:
     return named
 
 
-def _club_for_member(request: HttpRequest, club_id: int) -> Club:
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-
-
-def _club_for_manager(request: HttpRequest, club_id: int) -> Club:
-    """The club if the user runs it; 404 for clubs they are not in, 403 for other members."""
-    club = _club_for_member(request, club_id)
-    if not club.may_manage(request.user):
-        raise PermissionDenied(_("Only the club's owners and admins may do this."))
-    return club
-
-
 def _render_club_tv(request: HttpRequest, club: Club, address: str, watch: str) -> HttpResponse:
     context = {
         "title": club.name,
@@ -285,7 +274,7 @@ def _render_tv(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 @require_safe
 def club_tv(request: HttpRequest, club_id: int) -> HttpResponse:
     """One screen for the room: every table in progress, cycling when they do not all fit."""
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     watch = watch_token("c", club.pk, request.user.pk or 0)
     return _render_club_tv(request, club, reverse("club_tv", args=[club.pk]), watch)
 
@@ -337,7 +326,7 @@ def club_tv_shared(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def club_tv_share(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's TV link and its QR code, for the owners and admins; POST makes it."""
-    club = _club_for_manager(request, club_id)
+    club = club_for_manager(request, club_id)
     if request.method == "POST":
         ClubScreen.share(club, by=request.user)
         return redirect("club_tv_share", club_id=club.pk)
@@ -352,7 +341,7 @@ def club_tv_share(request: HttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_tv_share_revoke(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_manager(request, club_id)
+    club = club_for_manager(request, club_id)
     ClubScreen.revoke(club)
     return redirect("club_tv_share", club_id=club.pk)
 

@@ -3,14 +3,18 @@ its own table, and the league and the club statistics are not for it. A guest ha
 so it reaches the API only through its session; the refusal is a 403 in the one error shape,
 with the same sentence the page shows (the guest's table is its own, so 404 would be a lie).
 
-``club_for_member`` is the first line of every API view under ``/api/clubs/{id}/`` (the clubs',
-their house games'): another club is 404, as on the pages.
+``club_for_member`` and ``club_for_manager`` are the first line of every page and API view under a
+club's address (``/clubs/{id}/``, ``/api/clubs/{id}/``): another club is 404 (others' clubs do not
+exist for them), and a member who does not run the club is refused what only its owners and admins
+may do (403).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
@@ -40,6 +44,14 @@ class NotGuest(BasePermission):
 MEMBERS_NOT_GUESTS = [IsAuthenticated, NotGuest]
 
 
-def club_for_member(request: Request, club_id: int) -> Club:
+def club_for_member(request: HttpRequest | Request, club_id: int) -> Club:
     """The club if the user is in it; 404 otherwise."""
     return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
+
+
+def club_for_manager(request: HttpRequest | Request, club_id: int) -> Club:
+    """The club if the user runs it; 404 for clubs they are not in, 403 for its other members."""
+    club = club_for_member(request, club_id)
+    if not club.may_manage(request.user):
+        raise PermissionDenied(_("Only the club's owners and admins may do this."))
+    return club

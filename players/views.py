@@ -73,6 +73,7 @@ from players.models import (
     delete_account,
     successions,
 )
+from players.permissions import club_for_manager, club_for_member
 from players.throttles import mailbox, wait_for, wait_message
 
 CLUB = "players/club_detail.html"
@@ -270,19 +271,6 @@ class LoginView(auth_views.LoginView):
 # --- access helpers ---------------------------------------------------------------------------
 
 
-def _club_for_member(request: HtmxHttpRequest, club_id: int) -> Club:
-    """The club if the user is in it; 404 otherwise (others' clubs do not exist for them)."""
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-
-
-def _club_for_admin(request: HtmxHttpRequest, club_id: int) -> Club:
-    """The club if the user manages it; 404 outside it, 403 for its other members."""
-    club = _club_for_member(request, club_id)
-    if not club.may_manage(request.user):
-        raise PermissionDenied(_("Only the club's owners and admins may do this."))
-    return club
-
-
 def _member_to_change(request: HtmxHttpRequest, club: Club, membership_id: int) -> Membership:
     membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
     if not club.may_change(request.user, membership):
@@ -319,7 +307,7 @@ def club_create(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     return _render_club(request, club)
 
 
@@ -327,7 +315,7 @@ def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @require_POST
 def club_settings(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """Owners and admins switch the second player's confirmation of rounds on or off."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     club.confirm_rounds = request.POST.get("confirm_rounds") == "on"
     club.save(update_fields=["confirm_rounds"])
     return _changed(request, club)
@@ -336,7 +324,7 @@ def club_settings(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_delete(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     if not club.may_delete(request.user):
         raise PermissionDenied(_("Only an owner may delete a club, and never your own table."))
     name = club.name
@@ -348,7 +336,7 @@ def club_delete(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_leave(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     try:
         club.leave(request.user)
     except LastOwner:
@@ -362,7 +350,7 @@ def club_leave(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def member_role(request: HtmxHttpRequest, club_id: int, membership_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     membership = _member_to_change(request, club, membership_id)
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -382,7 +370,7 @@ def member_role(request: HtmxHttpRequest, club_id: int, membership_id: int) -> H
 @login_required
 @require_POST
 def member_remove(request: HtmxHttpRequest, club_id: int, membership_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     membership = _member_to_change(request, club, membership_id)
     club.remove_member(membership)
     messages.success(request, _("%(user)s was removed.") % {"user": membership.user.get_username()})
@@ -393,7 +381,7 @@ def member_remove(request: HtmxHttpRequest, club_id: int, membership_id: int) ->
 @not_for_guests
 @require_POST
 def invitation_create(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     form = InvitationForm(request.POST)
     if not form.is_valid():
         return _render_club(request, club, invitation_form=form, status=400)
@@ -411,7 +399,7 @@ def invitation_create(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_revoke(request: HtmxHttpRequest, club_id: int, invitation_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     get_object_or_404(club.invitations, pk=invitation_id).revoke()
     messages.success(request, _("The invitation link no longer works."))
     return _changed(request, club)
@@ -420,7 +408,7 @@ def invitation_revoke(request: HtmxHttpRequest, club_id: int, invitation_id: int
 @login_required
 @require_POST
 def player_link(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     player = get_object_or_404(club.players, pk=player_id)
     form = LinkPlayerForm(club, request.POST)
     if not form.is_valid():
@@ -435,7 +423,7 @@ def player_link(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpR
 @require_POST
 def player_add(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """A new player of the club (a newcomer, before their first match)."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     form = PlayerNameForm(request.POST)
     if form.is_valid():
         try:
@@ -451,7 +439,7 @@ def player_add(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_rename(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     player = get_object_or_404(club.players, pk=player_id)
     form = PlayerNameForm(request.POST)
     try:
@@ -468,7 +456,7 @@ def player_rename(request: HtmxHttpRequest, club_id: int, player_id: int) -> Htt
 @require_POST
 def player_retire(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
     """Retire a player (no longer offered for presence or seating), or bring them back."""
-    club = _club_for_admin(request, club_id)
+    club = club_for_manager(request, club_id)
     player = get_object_or_404(club.players, pk=player_id)
     player.retire(request.POST.get("retired") != "0")
     return _changed(request, club)

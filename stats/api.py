@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -17,8 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from players.api_schema import ErrorsSerializer
-from players.models import Club
-from players.permissions import MEMBERS_NOT_GUESTS
+from players.permissions import MEMBERS_NOT_GUESTS, club_for_member
 from stats import profile
 from stats.models import Rating, RatingChange
 from stats.rating import OVERALL, Skill
@@ -94,10 +92,6 @@ class PlayerStatisticsSerializer(serializers.Serializer):
     history = HistoryPointSerializer(many=True, help_text="Overall rating after each of the last 40 matches.")
 
 
-def _club_for_member(request: Request, club_id: int) -> Club:
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
-
-
 def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, Any] | None:
     if rating is None:
         return None
@@ -119,7 +113,7 @@ def _rating_json(rating: Rating | None, name: str | None = None) -> dict[str, An
 @api_view(["GET"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def club_ratings(request: Request, club_id: int) -> Response:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     found = profile.club_ladders(club.pk)
     names = profile.ladder_names(found)
     ladders = [
@@ -137,7 +131,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
 @api_view(["GET"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def player_statistics(request: Request, club_id: int, player_id: int) -> Response:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     player = profile.player_of(club, player_id)
     shown = profile.cached_profile(player)
     history = (

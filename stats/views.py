@@ -6,25 +6,20 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from players.models import Club
+from players.permissions import club_for_member
 from players.views import not_for_guests
 from stats import profile
 from stats.models import Rating
-
-
-def _club_for_member(request: HttpRequest, club_id: int) -> Club:
-    """The club if the user is in it; 404 otherwise (others' clubs do not exist for them)."""
-    return get_object_or_404(Club.objects.for_user(request.user), pk=club_id)
 
 
 @login_required
 @not_for_guests
 @require_GET
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     player = profile.player_of(club, player_id)
     shown = profile.cached_profile(player)
     rating = shown.rating
@@ -49,7 +44,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
 @not_for_guests
 @require_GET
 def club_ratings(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = _club_for_member(request, club_id)
+    club = club_for_member(request, club_id)
     found = profile.club_ladders(club.pk)
     names = profile.ladder_names(found)
     ladders = [(names[ladder], rows) for ladder, rows in found.items()]
