@@ -186,11 +186,12 @@ def assert_fits_the_phone(page) -> None:
 
 
 def fill_seats(page, names: list[str]) -> None:
-    """Type the players on the new-match page, adding a seat where the game shows too few."""
+    """Type the players on the new-match page, adding a seat where the game shows too few (the
+    button found by its data attribute, in any language)."""
     for seat, name in enumerate(names):
         field = page.locator(f"#id_player_{seat}")
         if not field.is_visible():
-            page.click("button:has-text('Add a seat')")
+            page.locator("button[data-add-seat]").click()
         field.fill(name)
 
 

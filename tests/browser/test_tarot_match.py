@@ -4,11 +4,13 @@ the deal is typed), a refused poignée, and the winner."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, fill_seats
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +26,6 @@ POIGNEE_REFUSED = {
     "nl": "Een poignée toont bij 4 spelers minstens 10 troeven.",
     "fr": "Une poignée à 4 joueurs montre au moins 10 atouts.",
 }
-
-
-def fill_seats(page: Page, names: list[str]) -> None:
-    """The players on the new-match page in any language: "Add a seat" by its data attribute."""
-    for seat, name in enumerate(names):
-        field = page.locator(f"#id_player_{seat}")
-        if not field.is_visible():
-            page.locator("button[data-add-seat]").click()
-        field.fill(name)
 
 
 def choose(page: Page, name: str, value: str) -> None:
@@ -58,6 +51,24 @@ def deal(page: Page, taker: int, contract: str, points: int, oudlers: int, **ext
             page.locator("#round-form input[name='poignee:int']").fill(bonuses["poignee"])
 
 
+def start_tarot(
+    page: Page, live_server, language: str, press: Callable[[Locator], None], deals: str | None = None
+) -> None:
+    """In ``language``, a Tarot match for Anna, Bram, Cor and Dirk, each button pressed with
+    ``press`` (a click, or a finger's tap on a touch phone)."""
+    if LANGUAGES[language]:
+        page.select_option("#language", label=LANGUAGES[language])
+        press(page.locator("form.lang button"))
+        expect(page.locator("html")).to_have_attribute("lang", language)
+    page.goto(f"{live_server.url}/matches/new/tarot/")
+    fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
+    if deals is not None:
+        press(page.locator("details.options summary"))
+        page.locator("input[name$='deals']").fill(deals)
+    press(page.locator("form button[type=submit]").last)
+    expect(page.locator("h1")).to_have_text("Tarot")
+
+
 def save(page: Page) -> None:
     page.locator("#round-form button[type=submit]").click()
 
@@ -65,16 +76,7 @@ def save(page: Page) -> None:
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_plays_a_four_deal_tarot_match_at_phone_size(logged_in: Page, live_server, language):
     page = logged_in
-    if LANGUAGES[language]:
-        page.select_option("#language", label=LANGUAGES[language])
-        page.locator("form.lang button").click()
-        expect(page.locator("html")).to_have_attribute("lang", language)
-    page.goto(f"{live_server.url}/matches/new/tarot/")
-    fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
-    page.locator("details.options summary").click()
-    page.locator("input[name$='deals']").fill("4")
-    page.locator("form button[type=submit]").last.click()
-    expect(page.locator("h1")).to_have_text("Tarot")
+    start_tarot(page, live_server, language, Locator.click, deals="4")
     expect(page.locator(".tarot-hints strong")).to_have_text("Anna")
     assert_fits_the_phone(page)
 
@@ -154,14 +156,7 @@ def test_the_takers_tricks_counted_on_the_calculator_fill_points_half_and_oudler
     "Use for the taker" puts 47, "and a half" and 2 oudlers in the form, and the engine's score
     shows before Save."""
     page = phone
-    if LANGUAGES[language]:
-        page.select_option("#language", label=LANGUAGES[language])
-        page.locator("form.lang button").tap()
-        expect(page.locator("html")).to_have_attribute("lang", language)
-    page.goto(f"{live_server.url}/matches/new/tarot/")
-    fill_seats(page, ["Anna", "Bram", "Cor", "Dirk"])
-    page.locator("form button[type=submit]").last.tap()
-    expect(page.locator("h1")).to_have_text("Tarot")
+    start_tarot(page, live_server, language, Locator.tap)
     choose(page, "taker:int", "1")
     choose(page, "contract:str", "garde")
 
