@@ -187,7 +187,7 @@ def preview(body: Json, names: Sequence[str]) -> Preview | None:
     return Preview(
         contract=str(CONTRACT_NAMES[deal.contract]),
         oudlers=deal.oudlers,
-        points=f"{deal.half_points // 2}{'½' if deal.half_points % 2 else ''}",
+        points=half_points_label(deal.half_points),
         made=made.made,
         difference=made.difference,
         formula=_formula(made),
