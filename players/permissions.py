@@ -3,10 +3,10 @@ its own table, and the league and the club statistics are not for it. A guest ha
 so it reaches the API only through its session; the refusal is a 403 in the one error shape,
 with the same sentence the page shows (the guest's table is its own, so 404 would be a lie).
 
-``club_for_member`` and ``club_for_manager`` are the first line of every page and API view under a
-club's address (``/clubs/{id}/``, ``/api/clubs/{id}/``): another club is 404 (others' clubs do not
-exist for them), and a member who does not run the club is refused what only its owners and admins
-may do (403).
+``club_for_member`` is the first line of every page and API view under a club's address
+(``/clubs/{id}/``, ``/api/clubs/{id}/``): another club is 404 (others' clubs do not exist for
+them). ``club_for_manager`` (pages) also refuses a member who does not run the club what only its
+owners and admins may do (403).
 """
 
 from __future__ import annotations
@@ -50,7 +50,9 @@ def club_for_member(request: HttpRequest | Request, club_id: int) -> Club:
 
 
 def club_for_manager(request: HttpRequest | Request, club_id: int) -> Club:
-    """The club if the user runs it; 404 for clubs they are not in, 403 for its other members."""
+    """The club if the user runs it; 404 for clubs they are not in, 403 for its other members.
+    For pages: Django's ``PermissionDenied`` (the 403 page, with the sentence); an API view
+    raises DRF's, which the API's error handler answers in its error shape."""
     club = club_for_member(request, club_id)
     if not club.may_manage(request.user):
         raise PermissionDenied(_("Only the club's owners and admins may do this."))

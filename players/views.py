@@ -2,8 +2,8 @@
 the club pages: my clubs, one club with its members, players and invitation links, and the
 invitation link itself.
 
-Thin function views: the first line fetches the club through ``_club_for_member`` (404 for
-clubs one is not in) or ``_club_for_admin`` (also 403 for members without the right); who may
+Thin function views: the first line fetches the club through ``club_for_member`` (404 for
+clubs one is not in) or ``club_for_manager`` (also 403 for members without the right); who may
 do what is the club's to answer (``Club.may_*``). A change made from the club page answers the
 ``club`` partial to htmx and a redirect to the page otherwise.
 
