@@ -195,6 +195,8 @@ def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
                 "definition": game.definition,
                 "version": game.version,
                 "created_at": when(game.created_at),
+                # A deleted game is retired: its played matches name it still.
+                "retired_at": when(game.retired_at),
             }
             for game in club.house_games.order_by("created_at", "pk")
         ],
@@ -528,6 +530,7 @@ ROUND_KEYS = (
     "updated_at",
 )
 HOUSE_GAME_KEYS = ("slug", "name", "definition", "version", "created_at")
+HOUSE_GAME_KEYS_ANY = (*HOUSE_GAME_KEYS, "retired_at")  # a file of before retiring has none
 HOUSE_SLUG = re.compile(rf"{SLUG_PREFIX}[0-9a-f]{{1,24}}")
 HOUSE_SLUG_LENGTH = 32
 HISTORY_KEYS = ("number", "action", "before", "after", "by", "by_name", "at", "idempotency_key")
@@ -586,7 +589,7 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
     renamed: dict[str, str] = {}
     for index, entry in enumerate(a_list(value, "house_games")):
         where = f"house_games[{index}]"
-        item = an_object(entry, where, HOUSE_GAME_KEYS, required=HOUSE_GAME_KEYS)
+        item = an_object(entry, where, HOUSE_GAME_KEYS_ANY, required=HOUSE_GAME_KEYS)
         slug = text(item["slug"], f"{where}.slug", HOUSE_SLUG_LENGTH)
         if not HOUSE_SLUG.fullmatch(slug):
             raise BadFile(f"{where}.slug", f"{_shown(slug)} is not a house game's name")
@@ -595,6 +598,7 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
             rules = read_definition(item["definition"])
         version = whole_number(item["version"], f"{where}.version", least=1)
         created_at = moment(item["created_at"], f"{where}.created_at")
+        retired_at = moment_or_none(item.get("retired_at"), f"{where}.retired_at")
         if slug in seen:
             raise BadFile(f"{where}.slug", f"{_shown(slug)} is in the file twice")
         seen.add(slug)
@@ -602,7 +606,12 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
             renamed[slug] = new_slug()
         definition = definition_json(rules)
         game = HouseGame.objects.create(
-            club=club, slug=renamed.get(slug, slug), name=name, definition=definition, version=version
+            club=club,
+            slug=renamed.get(slug, slug),
+            name=name,
+            definition=definition,
+            version=version,
+            retired_at=retired_at,
         )
         HouseGame.objects.filter(pk=game.pk).update(created_at=created_at)
     return renamed

@@ -33,7 +33,7 @@ urlpatterns = [
     path("", include("players.urls")),
     path("", include("stats.urls")),
     path("", include("live.urls")),
-    path("rules/", include("matches.house_rules")),  # a club's house games, then the built-in ones
+    path("rules/", include("house.rules_pages")),  # a club's house games, then the built-in ones
     path("rules/", include("rulebook.urls")),
     path("", include("league.urls")),
     path("accounts/signup/", player_views.signup, name="signup"),

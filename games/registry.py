@@ -33,7 +33,7 @@ def home_for(slug: object) -> GameHome:
     """The home of the built-in game with this slug; ``UnknownGame`` when there is none. A
     club's house game is data, not code: a match shows it from its own copy of the rules
     (``Match.home``), a page that has only a slug asks the house games for it
-    (``matches.game_homes.home_by_slug``), never through this registry."""
+    (``house.homes.home_by_slug``), never through this registry."""
     if isinstance(slug, str) and slug in _HOMES:
         return _HOMES[slug]
     raise UnknownGame(slug)

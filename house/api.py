@@ -201,7 +201,7 @@ def template_list(request: Request) -> Response:
 def house_game_list(request: Request, club_id: int) -> Response:
     club = club_for_member(request, club_id)
     if request.method == "GET":
-        return Response([_house_game_json(game) for game in club.house_games.all()])
+        return Response([_house_game_json(game) for game in club.house_games.current()])
     _manager_of(request, club)
     try:
         game = HouseGame.declare(club, _definition_from(request), by=request.user)
@@ -232,12 +232,12 @@ def house_game_list(request: Request, club_id: int) -> Response:
 @api_view(["GET", "PUT", "DELETE"])
 def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
     club = club_for_member(request, club_id)
-    game = get_object_or_404(club.house_games, slug=slug)
+    game = get_object_or_404(club.house_games.current(), slug=slug)
     if request.method == "GET":
         return Response(_house_game_json(game))
     _manager_of(request, club)
     if request.method == "DELETE":
-        game.delete()
+        game.retire()
         return Response(status=status.HTTP_204_NO_CONTENT)
     try:
         game.change(request.data)
@@ -254,7 +254,7 @@ def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
 @api_view(["GET"])
 def house_game_file(request: Request, club_id: int, slug: str) -> HttpResponse:
     club = club_for_member(request, club_id)
-    game = get_object_or_404(club.house_games, slug=slug)
+    game = get_object_or_404(club.house_games.current(), slug=slug)
     response = HttpResponse(
         json.dumps(game.definition, ensure_ascii=False, indent=1), content_type="application/json"
     )

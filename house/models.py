@@ -1,11 +1,11 @@
 """A club's house games: games declared from rule blocks (``scoring.declared``), kept per club.
 
 An app of its own, below the matches: it knows the clubs (``players``), the rule blocks
-(``scoring``) and the games' homes (``games``), and nothing of the matches that copy its
-definitions (``matches`` imports it, never the other way). Its pages (``house.views``,
-``house.forms``) and API (``house.api``) word refusals with ``games.messages`` and answer in the
-API's shared shape (``players.api_schema``). Only its rules pages (``/rules/house-…/``) stay with
-the matches (``matches.house_rules``): a deleted game's rules are the copy its newest match keeps.
+(``scoring``), the games' homes (``games``) and the rulebook's pages (``rulebook``), and nothing
+of the matches that copy its definitions (``matches`` imports it, never the other way). Its pages
+(``house.views``, ``house.forms``, its rules pages ``house.rules_pages``) and API (``house.api``)
+word refusals with ``games.messages`` and answer in the API's shared shape
+(``players.api_schema``).
 
 The club's owners and admins declare and change them; a personal club is its user's own, so
 anyone declares games for their own matches there. A match started in one keeps a copy of the
@@ -14,7 +14,9 @@ matches to come and never rescores a played one.
 
 ``HouseGame.slug`` (``house-…``) is the game's name wherever the site names a game by slug (a
 match's ``game``, a competition's games, a rating ladder); a page that has only the slug asks
-``matches.game_homes`` for it, in one query for the page.
+``house.homes`` for it, in one query for the page. So a game the club deletes is retired, not
+removed (``HouseGame.retire``): it leaves the club's lists and no new match starts in it, while its
+slug still names its rules for the matches, standings and ratings that played it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.declared import DeclaredHome, home_of
@@ -39,11 +42,15 @@ def new_slug() -> str:
 
 
 class HouseGameQuerySet(models.QuerySet["HouseGame"]):
+    def current(self) -> HouseGameQuerySet:
+        """The games the club plays now: not retired (what its lists show and new matches take)."""
+        return self.filter(retired_at=None)
+
     def for_user(self, user: Any) -> HouseGameQuerySet:
         """The house games of the clubs the user belongs to."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(club__memberships__user=user)
+        return self.current().filter(club__memberships__user=user)
 
 
 class HouseGame(models.Model):
@@ -59,6 +66,8 @@ class HouseGame(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set when the club deletes the game: the row stays, so its slug keeps naming its rules.
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     objects = HouseGameQuerySet.as_manager()
 
@@ -102,6 +111,12 @@ class HouseGame(models.Model):
         self.version = models.F("version") + 1
         self.save(update_fields=["name", "definition", "version", "updated_at"])
         self.refresh_from_db(fields=["version"])
+
+    def retire(self) -> None:
+        """What deleting the game does: it leaves the club's lists and no match starts in it any
+        more; played matches keep their own copy of its rules, and its slug still names them."""
+        self.retired_at = timezone.now()
+        self.save(update_fields=["retired_at", "updated_at"])
 
 
 def member_homes(user: object) -> list[DeclaredHome]:

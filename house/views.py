@@ -35,7 +35,7 @@ def house_games(request: HttpRequest, club_id: int) -> HttpResponse:
         "house/house_games.html",
         {
             "club": club,
-            "games": club.house_games.all(),
+            "games": club.house_games.current(),
             "may_manage": club.may_manage(request.user),
             "templates": [(key, value["name"]) for key, value in templates().items()],
         },
@@ -59,7 +59,7 @@ def _declaration_form(request: HtmxHttpRequest, initial: dict[str, Any] | None) 
 def _namesake(club: Club, name: str, game: HouseGame | None) -> HouseGame | None:
     """Another of the club's games already called ``name``: two "Hartenjagen" in one list
     cannot be told apart."""
-    others = club.house_games.filter(name__iexact=name)
+    others = club.house_games.current().filter(name__iexact=name)
     if game is not None:
         others = others.exclude(pk=game.pk)
     return others.first()
@@ -67,7 +67,7 @@ def _namesake(club: Club, name: str, game: HouseGame | None) -> HouseGame | None
 
 def _free_name(club: Club, name: str) -> str:
     """``name`` with the first number that no game of the club has yet: "Hartenjagen 2"."""
-    taken = {taken.casefold() for taken in club.house_games.values_list("name", flat=True)}
+    taken = {taken.casefold() for taken in club.house_games.current().values_list("name", flat=True)}
     number = 2
     while True:
         suffix = f" {number}"
@@ -120,7 +120,7 @@ def house_game_new(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpResponse:
     """New rules for the matches to come; matches already started keep theirs."""
     club = club_for_manager(request, club_id)
-    game = get_object_or_404(club.house_games, slug=slug)
+    game = get_object_or_404(club.house_games.current(), slug=slug)
     form, block_only = _declaration_form(request, initial_from(game.definition))
     if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
         if namesake := _namesake(club, definition["name"], game):
@@ -135,8 +135,8 @@ def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpRe
 @require_POST
 def house_game_delete(request: HttpRequest, club_id: int, slug: str) -> HttpResponse:
     club = club_for_manager(request, club_id)
-    game = get_object_or_404(club.house_games, slug=slug)
-    game.delete()
+    game = get_object_or_404(club.house_games.current(), slug=slug)
+    game.retire()
     messages.success(request, _("%(name)s is deleted; its matches keep their rules.") % {"name": game.name})
     return redirect("house_games", club_id=club.pk)
 

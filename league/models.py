@@ -37,9 +37,9 @@ from django.utils.translation import ngettext_lazy
 
 from games.protocol import GameHome
 from games.tables import value_label
+from house.homes import home_by_slug, names_by_slug
 from house.models import HouseGame
 from league import schemes, seating
-from matches.game_homes import home_by_slug, names_by_slug
 from matches.models import Match, Seat, game_choices
 from players.models import Club, Player
 
@@ -63,7 +63,7 @@ def validate_games(value: object) -> None:
     known = {slug for slug, _label in game_choices()}
     if isinstance(value, list):
         named = [slug for slug in value if isinstance(slug, str)]
-        known |= set(HouseGame.objects.filter(slug__in=named).values_list("slug", flat=True))
+        known |= set(HouseGame.objects.current().filter(slug__in=named).values_list("slug", flat=True))
     if (
         not isinstance(value, list)
         or not value
@@ -78,7 +78,7 @@ def club_plays(club: Club, slug: str) -> bool:
     tables may play (a competition's list takes any house game's slug)."""
     if slug in {known for known, _label in game_choices()}:
         return True
-    return HouseGame.objects.filter(club=club, slug=slug).exists()
+    return HouseGame.objects.current().filter(club=club, slug=slug).exists()
 
 
 def validate_tie_breaks(value: object) -> None:

@@ -46,7 +46,7 @@ def game_choices(club: Club | None) -> list[tuple[str, str]]:
     built_in = [(home.slug, str(home.name)) for home in all_homes()]
     if club is None:
         return built_in
-    return [*built_in, *club.house_games.values_list("slug", "name")]
+    return [*built_in, *club.house_games.current().values_list("slug", "name")]
 
 
 def repeated_tie_breaks(stated: Sequence[str]) -> dict[int, ValidationError]:

@@ -699,7 +699,9 @@ def _rules_to_start(club: Club, game: object, definition: object) -> tuple[scori
     if isinstance(game, str) and game in {known.slug for known in scoring.all_games()}:
         return scoring.get_game(game), None
     # Only this club's house games, and always with the copy of their rules the match keeps.
-    house = HouseGame.objects.filter(club=club, slug=game).first() if isinstance(game, str) else None
+    house = (
+        HouseGame.objects.current().filter(club=club, slug=game).first() if isinstance(game, str) else None
+    )
     if house is None:
         raise Refused([RuleError(Code.INVALID, "game")])
     return house.game, house.definition

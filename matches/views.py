@@ -37,8 +37,8 @@ from games.refusals import SiteCode, SiteRefused, refuse
 from games.registry import all_homes
 from games.round_forms import errors_by_field
 from games.tables import option_fields
+from house.homes import home_by_slug
 from house.models import HouseGame
-from matches.game_homes import home_by_slug
 from matches.history import HistoryLine, history_lines
 from matches.home_lists import home_lists
 from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Replayed, Round, RoundRevision
@@ -99,7 +99,9 @@ def new_match(request: HttpRequest) -> HttpResponse:
     """Step 1: pick the game (big buttons, one tap): the five, then the house games of the
     user's clubs."""
     clubs = Club.objects.where_user_scores(request.user)
-    house_games = HouseGame.objects.filter(club__in=clubs).select_related("club").order_by("name", "pk")
+    house_games = (
+        HouseGame.objects.current().filter(club__in=clubs).select_related("club").order_by("name", "pk")
+    )
     # Each game under its club's name once two clubs' games are listed.
     several_clubs = len({game.club_id for game in house_games}) > 1
     return render(
@@ -120,7 +122,7 @@ def new_match_setup(request: HttpRequest, game: str) -> HttpResponse:
     Club.personal_for(request.user)  # every user has a table of their own to start with
     clubs = Club.objects.where_user_scores(request.user).order_by("-personal", "name")
     # A house game is played in its own club only: that club is the form's one choice.
-    house_club = HouseGame.objects.filter(slug=game).values_list("club", flat=True).first()
+    house_club = HouseGame.objects.current().filter(slug=game).values_list("club", flat=True).first()
     if house_club is not None:
         clubs = clubs.filter(pk=house_club)
         if not clubs.exists():

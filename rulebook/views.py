@@ -96,7 +96,7 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def game_page(request: HttpRequest, home: GameHome) -> HttpResponse:
-    """A game's rules page; a club's house games are served so too (``matches.house_rules``)."""
+    """A game's rules page; a club's house games are served so too (``house.rules_pages``)."""
     return render(request, "rulebook/game.html", {**_page_context(home), "sections": home.rules_sections()})
 
 

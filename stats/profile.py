@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.protocol import GameHome, PlayedMatch, Statistic, Text
-from matches.game_homes import names_by_slug
+from house.homes import names_by_slug
 from matches.models import Match, Round, Seat
 from players.models import Club, Player
 from stats.charts import LineChart, Series

@@ -9,8 +9,8 @@ from typing import Any
 
 from django import template
 
+from house.homes import names_by_slug
 from league.provisional import OpenMatch, OpenTable
-from matches.game_homes import names_by_slug
 
 register = template.Library()
 

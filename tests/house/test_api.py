@@ -148,7 +148,10 @@ def test_members_read_the_club_games_and_only_managers_change_them(api, bob_api,
         "/api/matches/", {"game": game["slug"], "players": ["A", "B", "C"]}, format="json"
     ).json()["errors"][0] == {"field": "game", "code": "invalid", "message": "This value is not valid here."}
     assert api.delete(detail).status_code == 204
-    assert not HouseGame.objects.exists()
+    assert api.get(f"/api/clubs/{club.pk}/games/").json() == []
+    assert api.get(detail).status_code == 404
+    # Retired, not removed: its slug still names its rules.
+    assert HouseGame.objects.get().retired_at is not None
 
 
 def test_the_templates_are_listed_for_anyone(anonymous_api):

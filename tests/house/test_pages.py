@@ -18,9 +18,9 @@ from django.utils import timezone
 from backup.exports import export_club, import_club
 from games.declared import MESSAGES
 from games.registry import home_for
+from house.homes import home_by_slug, homes_by_slug, names_by_slug
 from house.models import HouseGame
 from league.models import Competition, Standing
-from matches.game_homes import home_by_slug, homes_by_slug, names_by_slug
 from matches.models import Match
 from players.models import Club
 from scoring import Refused, UnknownGame, all_games, get_game

@@ -3,7 +3,8 @@ evening and competition, a new match's setup, a player's games and recent matche
 
 A built-in game's home is the registry's (``games.registry``, no query). A house game is data:
 it is read here, explicitly, one query for all the house games a page names, never through a
-registry that reaches the database behind a slug. A match never asks: it shows and plays the
+registry that reaches the database behind a slug. A game the club deleted is still read here:
+it is retired, not removed (``HouseGame.retire``). A match never asks: it shows and plays the
 copy of the rules it started with (``Match.home``, ``Match.rules``).
 """
 
@@ -15,21 +16,20 @@ from games.declared import home_of_json
 from games.protocol import GameHome
 from games.registry import all_homes, home_for
 from house.models import SLUG_PREFIX, HouseGame
-from matches.models import Match
 from scoring import UnknownGame
 
 
 def home_by_slug(slug: object) -> GameHome:
     """The home of the game a slug names, for a page that has a slug and no match (a club's
     evening, a competition's games, a new match's setup): a built-in game from the registry
-    (no query), a house game from its row, a deleted house game from the newest copy of its
-    rules a match keeps. ``UnknownGame`` for none. A match never asks: ``Match.home``."""
+    (no query), a house game, retired or not, from its row. ``UnknownGame`` for none. A match
+    never asks: ``Match.home``."""
     return homes_by_slug([slug])[slug] if isinstance(slug, str) else home_for(slug)
 
 
 def homes_by_slug(slugs: Iterable[str]) -> dict[str, GameHome]:
-    """``home_by_slug`` for every slug of a page at once: one query for all its house games,
-    and one more only if some of them were deleted. ``UnknownGame`` for a slug of none."""
+    """``home_by_slug`` for every slug of a page at once: one query for all its house games.
+    ``UnknownGame`` for a slug of none."""
     wanted = set(slugs)
     homes = _found(wanted)
     missing = wanted - set(homes)
@@ -40,7 +40,7 @@ def homes_by_slug(slugs: Iterable[str]) -> dict[str, GameHome]:
 
 def names_by_slug(slugs: Iterable[str]) -> dict[str, str]:
     """Each game's name in the reader's language, as ``homes_by_slug`` reads them; a slug no
-    game has any more is its own name."""
+    game has is its own name."""
     wanted = set(slugs)
     homes = _found(wanted)
     return {slug: str(homes[slug].name) if slug in homes else slug for slug in wanted}
@@ -53,10 +53,4 @@ def _found(wanted: set[str]) -> dict[str, GameHome]:
     if house:
         for slug, definition in HouseGame.objects.filter(slug__in=house).values_list("slug", "definition"):
             homes[slug] = home_of_json(definition, slug)
-    deleted = house - set(homes)
-    if deleted:
-        # A deleted game still names the matches played in it: their newest copy of its rules.
-        kept = Match.objects.filter(game__in=deleted, definition__isnull=False)
-        for slug, definition in kept.order_by("game", "-created_at").values_list("game", "definition"):
-            homes.setdefault(slug, home_of_json(definition, slug))
     return homes

@@ -1,10 +1,8 @@
 """A club's house game's rules page, section and paper sheet, at the addresses of the rules pages
 (``/rules/house-…/``), drawn by the rulebook's pages from the game's rules as the club keeps them
-now (or, for a deleted game, as the newest match keeps them). The rulebook knows the built-in
-games only; a match's own rules are its match's pages (``matches.views.match_rules``).
-
-Here rather than in ``house``, which knows no match: a game is found by slug through
-``matches.game_homes``, which reads a deleted game's rules from the matches played in it."""
+now (a deleted game's too: it is retired, and its rules stay). The rulebook knows the built-in
+games only; a match's own rules are its match's pages (``matches.views.match_rules``), drawn from
+the copy the match keeps."""
 
 from __future__ import annotations
 
@@ -14,8 +12,8 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.protocol import GameHome, HtmxHttpRequest
+from house.homes import home_by_slug
 from house.models import SLUG_PREFIX
-from matches.game_homes import home_by_slug
 from rulebook.views import game_page, paper_page, section_page
 from scoring import UnknownGame
 
