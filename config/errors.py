@@ -25,6 +25,10 @@ It asks each installed app's ``AppConfig`` instead, through two optional members
 An app cannot raise its refusals as DRF exceptions already worded: the engine is pure Python and
 its refusals come out of model methods that the phone pages call too; so the app answers them
 when asked, and this module keeps the one shape for everything else.
+
+A refusal that no model method raises can be a DRF exception of the app's own, worded here by its
+``default_code`` and its sentence (``default_detail``, a lazy translation), with the field it
+concerns as its ``field`` attribute where there is one (an invitation's ``token``).
 """
 
 from __future__ import annotations
@@ -205,5 +209,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             headers.setdefault("WWW-Authenticate", "Token")
         if isinstance(exc, exceptions.Throttled) and (wait := getattr(exc, "wait", None)) is not None:
             headers["Retry-After"] = str(math.ceil(wait))
-        return Response({"errors": [error_row(code, "", message)]}, status=exc.status_code, headers=headers)
+        # An app's own exception may name the field it concerns (``field``; the whole request: "").
+        row = error_row(code, str(getattr(exc, "field", "")), message)
+        return Response({"errors": [row]}, status=exc.status_code, headers=headers)
     return None

@@ -44,6 +44,7 @@ urlpatterns = [
     path("theme/", player_views.set_theme, name="set_theme"),
     path("try/", player_views.guest_start, name="guest_start"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("players.api_urls")),
     path("api/", include("house.api_urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("stats.api_urls")),

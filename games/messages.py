@@ -57,10 +57,6 @@ MESSAGES: Mapping[str, Promise] = {
     "idempotency_key_spent": _(
         "This request was already handled: it stored deal %(number)s, which has been undone since."
     ),
-    "invitation_expired": _("This invitation link has expired. Ask the club for a new one."),
-    "invitation_revoked": _("This invitation link was withdrawn by the club."),
-    "invitation_used": _("This invitation link has already been used."),
-    "not_found": _("Not found."),
 }
 
 

@@ -38,11 +38,7 @@ class SiteCode(StrEnum):
     STALE_ROUND = "stale_round"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     IDEMPOTENCY_KEY_SPENT = "idempotency_key_spent"
-    NOT_FOUND = "not_found"
     CONFIRM_OWN_ROUND = "confirm_own_round"
-    INVITATION_EXPIRED = "invitation_expired"
-    INVITATION_REVOKED = "invitation_revoked"
-    INVITATION_USED = "invitation_used"
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ every endpoint can give (``AUTH_ERRORS``, ``NOT_FOUND``, ``BODY_ERRORS``), close
 (``closed_body``, ``close_bodies``) and a JSON string field.
 
 Here, in the lowest app with an API, so that every app's API reaches them without importing an
-app above it (the clubs' house games, ``house.api``, sit below the matches). The matches' own
-documents are ``matches/api/schema.py`` and ``matches/api/docs.py``.
+app above it (the clubs' house games, ``house.api``, sit below the matches). The clubs' own
+documents sit beside their views in ``players/clubs_api.py``; the matches' are
+``matches/api/schema.py`` and ``matches/api/docs.py``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """What the OpenAPI schema says about answers that ``matches/api/schema.py`` does not describe.
 
 ``token_schema`` and ``logout_schema`` document the log-in views that live in ``players.api``
-(attached in ``matches/api/urls.py``). The rest are the complete ``responses=`` of the views'
-``@extend_schema``: the paginated match list, and the answers in the error shape every endpoint
-shares (401/403/404, 400/413/415 for bodies), from ``players/api_schema.py``.
+(attached in ``matches/api/urls.py``). The rest are the complete ``responses=`` of the
+``@extend_schema`` of ``matches/api/views.py``: the paginated match list, and the answers in the
+error shape every endpoint shares (401/403/404, 400/413/415 for bodies), from
+``players/api_schema.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class PaginatedMatchSummarySerializer(serializers.Serializer):
     results = MatchSummarySerializer(many=True)
 
 
-# The ``responses=`` of each operation in matches/api/views.py and matches/api/clubs.py, complete.
+# The ``responses=`` of each operation in matches/api/views.py, complete.
 MATCH_LIST = {200: PaginatedMatchSummarySerializer, **AUTH_ERRORS}
 MATCH_CREATE = {201: MatchSerializer, 409: ERROR, **BODY_ERRORS, **AUTH_ERRORS}
 MATCH_RETRIEVE = {200: MatchSerializer, **AUTH_ERRORS, **NOT_FOUND}
@@ -47,12 +48,6 @@ ROUNDS_CREATE = {
 ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
-CLUB_LIST = {**AUTH_ERRORS}
-CLUB_CREATE = {**BODY_ERRORS, **AUTH_ERRORS}
-CLUB_RETRIEVE = {**AUTH_ERRORS, **NOT_FOUND}
-INVITATION_CREATE = {**BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
-INVITATION_REVOKE = {204: None, **AUTH_ERRORS, **NOT_FOUND}
-INVITATION_ACCEPT = {410: ERROR, **AUTH_ERRORS, **NOT_FOUND}
 
 token_schema = extend_schema(
     operation_id="auth_token_create",

@@ -4,7 +4,7 @@ from django.urls import path
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from matches.api import clubs, docs, views
+from matches.api import docs, views
 from players import api as accounts
 
 # The Swagger UI page (self-hosted by drf-spectacular-sidecar) sets its own layout in an inline
@@ -31,15 +31,6 @@ urlpatterns = [
     path(
         "matches/<int:match_id>/rounds/<int:number>/confirm/", views.round_confirm, name="api-round-confirm"
     ),
-    path("clubs/", clubs.club_list, name="api-clubs"),
-    path("clubs/<int:club_id>/", clubs.club_detail, name="api-club"),
-    path("clubs/<int:club_id>/invitations/", clubs.invitation_list, name="api-invitations"),
-    path(
-        "clubs/<int:club_id>/invitations/<int:invitation_id>/",
-        clubs.invitation_detail,
-        name="api-invitation",
-    ),
-    path("invitations/<str:token>/accept/", clubs.invitation_accept, name="api-invitation-accept"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "docs/",

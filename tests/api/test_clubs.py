@@ -146,6 +146,25 @@ def test_an_unknown_token_is_not_found(as_api, charlie):
     assert response.json()["errors"][0]["code"] == "not_found"
 
 
+@pytest.mark.parametrize(
+    ("language", "gone", "unknown"),
+    [
+        ("en", "This invitation link was withdrawn by the club.", "Not found."),
+        ("nl", "De club heeft deze uitnodigingslink ingetrokken.", "Niet gevonden."),
+        ("fr", "Le club a retiré ce lien d\u2019invitation.", "Introuvable."),
+    ],
+)
+def test_a_token_that_does_not_work_is_refused_on_the_token_in_the_readers_language(
+    as_api, charlie, klaverclub, language, gone, unknown
+):
+    invitation = InvitationFactory(club=klaverclub, revoked_at=timezone.now())
+    api = as_api(charlie)
+    withdrawn = api.post(f"/api/invitations/{invitation.token}/accept/", HTTP_ACCEPT_LANGUAGE=language)
+    missing = api.post("/api/invitations/nope/accept/", HTTP_ACCEPT_LANGUAGE=language)
+    assert withdrawn.json()["errors"] == [{"field": "token", "code": "invitation_revoked", "message": gone}]
+    assert missing.json()["errors"] == [{"field": "token", "code": "not_found", "message": unknown}]
+
+
 def test_accepting_needs_authentication(anonymous_api, klaverclub):
     invitation = InvitationFactory(club=klaverclub)
     response = anonymous_api.post(f"/api/invitations/{invitation.token}/accept/")

@@ -1,0 +1,18 @@
+"""The clubs' API addresses (their members, players and invitation links), under /api/ next to
+matches.api.urls."""
+
+from django.urls import path
+
+from players import clubs_api
+
+urlpatterns = [
+    path("clubs/", clubs_api.club_list, name="api-clubs"),
+    path("clubs/<int:club_id>/", clubs_api.club_detail, name="api-club"),
+    path("clubs/<int:club_id>/invitations/", clubs_api.invitation_list, name="api-invitations"),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/",
+        clubs_api.invitation_detail,
+        name="api-invitation",
+    ),
+    path("invitations/<str:token>/accept/", clubs_api.invitation_accept, name="api-invitation-accept"),
+]
