@@ -407,7 +407,7 @@ REST_KNOX = {
 
 # Nothing external: scripts, styles, images and fonts come from this site (htmx is self-hosted
 # and told not to inject its indicator style or evaluate attributes). The API docs page relaxes
-# this for itself (matches/api/urls.py).
+# this for itself (config/urls.py).
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "object-src": [CSP.NONE],

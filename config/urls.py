@@ -1,11 +1,25 @@
-"""The site's addresses; the API's are in matches/api/urls.py and the apps' api_urls.py, its error
-pages in config/errors.py."""
+"""The site's addresses; the API's are in matches/api/urls.py and the apps' api_urls.py, beside
+the schema of them all and its page (here), its error pages in config/errors.py."""
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from matches import views as match_views
 from players import views as player_views
+
+# The Swagger UI page (self-hosted by drf-spectacular-sidecar) sets its own layout in an inline
+# <style> and styles its widgets inline; its script comes from this site (the "split" view
+# serves the start-up script as a file, not inline).
+DOCS_CSP = {
+    "default-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "frame-ancestors": ["'none'"],
+}
 
 urlpatterns = [
     path("", match_views.home, name="home"),
@@ -48,6 +62,12 @@ urlpatterns = [
     path("api/", include("house.api_urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("stats.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path(
+        "api/docs/",
+        csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
+        name="api-docs",
+    ),
     path("admin/", admin.site.urls),
 ]
 

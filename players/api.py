@@ -16,6 +16,7 @@ from django.contrib.auth import authenticate
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.models import get_token_model
 from knox.settings import knox_settings
 from rest_framework import exceptions, serializers, status
@@ -24,6 +25,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from players.api_schema import AUTH_ERRORS, BODY_ERRORS, ERROR
 from players.guessing import forget_failures, remember_device, wait_for_account
 from players.lockout import LockedOut
 
@@ -52,6 +54,14 @@ class TokenSerializer(serializers.Serializer):
     expiry = serializers.DateTimeField(allow_null=True, help_text="Moves on each time the token is used.")
 
 
+@extend_schema(
+    operation_id="auth_token_create",
+    summary="Log in: a token for the Authorization header",
+    request=CredentialsSerializer,
+    # 403: the account holds its cap of live tokens; 429: locked out, or throttled.
+    responses={200: TokenSerializer, 403: ERROR, 429: ERROR, **BODY_ERRORS},
+    auth=[],
+)
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
@@ -83,6 +93,12 @@ def obtain_token(request: Request) -> Response:
     return response
 
 
+@extend_schema(
+    operation_id="auth_logout",
+    summary="Log out: the token of this request stops working",
+    request=None,
+    responses={204: OpenApiResponse(description="Revoked."), **AUTH_ERRORS},
+)
 @api_view(["POST"])
 def revoke_token(request: Request) -> Response:
     """Log out: the token this request came with stops working (a session has none to revoke)."""

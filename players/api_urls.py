@@ -1,11 +1,13 @@
-"""The clubs' API addresses (their members, players and invitation links), under /api/ next to
-matches.api.urls."""
+"""The accounts' and clubs' API addresses under /api/, next to matches.api.urls: log-in and
+log-out (tokens), and the clubs with their members, players and invitation links."""
 
 from django.urls import path
 
-from players import clubs_api
+from players import api, clubs_api
 
 urlpatterns = [
+    path("auth/token/", api.obtain_token, name="api-token"),
+    path("auth/logout/", api.revoke_token, name="api-logout"),
     path("clubs/", clubs_api.club_list, name="api-clubs"),
     path("clubs/<int:club_id>/", clubs_api.club_detail, name="api-club"),
     path("clubs/<int:club_id>/invitations/", clubs_api.invitation_list, name="api-invitations"),

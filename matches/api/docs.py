@@ -1,15 +1,12 @@
-"""What the OpenAPI schema says about answers that ``matches/api/schema.py`` does not describe.
-
-``token_schema`` and ``logout_schema`` document the log-in views that live in ``players.api``
-(attached in ``matches/api/urls.py``). The rest are the complete ``responses=`` of the
-``@extend_schema`` of ``matches/api/views.py``: the paginated match list, and the answers in the
-error shape every endpoint shares (401/403/404, 400/413/415 for bodies), from
-``players/api_schema.py``.
+"""What the OpenAPI schema says about answers that ``matches/api/schema.py`` does not describe:
+the complete ``responses=`` of the ``@extend_schema`` of ``matches/api/views.py``, the paginated
+match list, and the answers in the error shape every endpoint shares (401/403/404, 400/413/415
+for bodies), from ``players/api_schema.py``.
 """
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 from matches.api.schema import (
@@ -19,7 +16,6 @@ from matches.api.schema import (
     RoundAnswerSerializer,
     RoundSerializer,
 )
-from players.api import CredentialsSerializer, TokenSerializer
 from players.api_schema import AUTH_ERRORS, BODY_ERRORS, ERROR, NOT_FOUND
 
 
@@ -48,18 +44,3 @@ ROUNDS_CREATE = {
 ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
-
-token_schema = extend_schema(
-    operation_id="auth_token_create",
-    summary="Log in: a token for the Authorization header",
-    request=CredentialsSerializer,
-    # 403: the account holds its cap of live tokens; 429: locked out, or throttled.
-    responses={200: TokenSerializer, 403: ERROR, 429: ERROR, **BODY_ERRORS},
-    auth=[],
-)
-logout_schema = extend_schema(
-    operation_id="auth_logout",
-    summary="Log out: the token of this request stops working",
-    request=None,
-    responses={204: OpenApiResponse(description="Revoked."), **AUTH_ERRORS},
-)
