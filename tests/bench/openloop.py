@@ -257,7 +257,12 @@ class Client:
                 table.devices[0].tag = html.unescape(found["version"])
 
     async def poll(self, device: Device, scheduled: float) -> None:
-        """One ETag poll: 304 unchanged; 200 (a board) or 204 (the sheet's watch) changed."""
+        """One ETag poll: 304 unchanged; 200 (a board) or 204 (the sheet's watch) changed.
+
+        The poll's task is made when the run is planned: it waits for its time before it reads
+        the version the device holds (an argument read at once would be the version at the
+        start, and every poll after the first change would hear "changed")."""
+        await asyncio.sleep(max(0.0, scheduled - self.loop.time()))  # ``request`` counts the lag
         response = await self.request(
             f"{device.name}: poll",
             scheduled,
@@ -270,14 +275,7 @@ class Client:
             return
         device.tag = response.headers.get("ETag", device.tag)
         if response.status == 204 and device.fetch:
-            await self.request(
-                f"{device.name}: sheet after poll",
-                self.loop.time(),
-                "GET",
-                device.fetch,
-                expect=(200,),
-                headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
-            )
+            await self.fetch_sheet(device, "sheet after poll")
 
     async def fetch_on_push(self, device: Device, arrived: float, table: Table) -> None:
         """What the page does on ``changed`` (``static/js/live.js``), timed from the event: the
@@ -302,14 +300,24 @@ class Client:
             return
         device.tag = response.headers.get("ETag", device.tag)
         if device.fetch:
-            await self.request(
-                f"{device.name}: sheet on push",
-                self.loop.time(),
-                "GET",
-                device.fetch,
-                expect=(200,),
-                headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
-            )
+            await self.fetch_sheet(device, "sheet on push")
+
+    async def fetch_sheet(self, device: Device, kind: str) -> None:
+        """The sheet as htmx fetches it after a "changed"; the page then watches with the version
+        the new sheet carries (``data-live-version``, what ``live.js`` reads). The watch's 204
+        has no ETag: a scorer that kept its old version would hear "changed" at every poll."""
+        response = await self.request(
+            f"{device.name}: {kind}",
+            self.loop.time(),
+            "GET",
+            device.fetch,
+            expect=(200,),
+            headers={**device.headers, "HX-Request": "true", "HX-Target": "sheet"},
+        )
+        if response is not None:
+            found = VERSION.search(await response.text())
+            if found:
+                device.tag = html.unescape(found["version"])
 
     async def hold(self, device: Device, table: Table, opened_by: float) -> None:
         """Open the device's stream at ``opened_by`` and keep it open until the run stops;
