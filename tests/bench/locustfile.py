@@ -29,34 +29,12 @@ from typing import Any
 
 from locust import HttpUser, between, constant, task
 
+from tests.bench.deals import deal, round_form
+
 SEED: dict[str, Any] = json.loads(Path(os.environ["BENCH_TABLES"]).read_text())
 TABLES: list[dict[str, Any]] = SEED["tables"]
 COMPETITION: int | None = SEED.get("competition")  # the 20-table club's ladder
 _seats = itertools.count()
-
-
-def deal(players: int, number: int) -> dict[str, Any]:
-    """A valid Duizenden deal whatever the totals: one seat goes out, the others pay 10 each."""
-    out = number % players
-    return {
-        "entries": [
-            {"went_out": True, "table_points": 10 * (players - 1), "hand_points": 0}
-            if seat == out
-            else {"went_out": False, "table_points": 0, "hand_points": 10}
-            for seat in range(players)
-        ]
-    }
-
-
-def form(body: dict[str, Any], csrf: str) -> dict[str, str]:
-    data = {"csrfmiddlewaretoken": csrf, "idempotency_key": uuid.uuid4().hex}
-    for index, entry in enumerate(body["entries"]):
-        for key, value in entry.items():
-            if isinstance(value, bool):
-                data[f"entries.{index}.{key}:bool"] = "1" if value else "0"
-            else:
-                data[f"entries.{index}.{key}:int"] = str(value)
-    return data
 
 
 class TableUser(HttpUser):
@@ -93,7 +71,7 @@ class TableUser(HttpUser):
         self.board_current = False
         self.client.post(
             f"/matches/{self.match}/rounds/",
-            data=form(self.next_deal(), self.table["csrftoken"]),
+            data=round_form(self.next_deal(), self.table["csrftoken"]),
             headers={"HX-Request": "true", "X-CSRFToken": self.table["csrftoken"]},
             name="form POST round",
         )

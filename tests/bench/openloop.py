@@ -33,43 +33,18 @@ import json
 import random
 import re
 import time
-import uuid
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 import aiohttp
 
+from tests.bench.deals import deal, round_form
 from tests.bench.sse import Comment, SSEParser
 
 REQUEST_TIMEOUT = 10.0  # seconds: an answer later than this is a failure
 VERSION = re.compile(r'data-live-version="(?P<version>[^"]*)"')
 RECONNECT_AFTER = 1.0  # seconds before a dropped stream is opened again (EventSource's default is ~3)
-
-
-def deal(players: int, number: int) -> dict[str, Any]:
-    """A valid Duizenden deal whatever the totals: one seat goes out, the others pay 10 each."""
-    out = number % players
-    return {
-        "entries": [
-            {"went_out": True, "table_points": 10 * (players - 1), "hand_points": 0}
-            if seat == out
-            else {"went_out": False, "table_points": 0, "hand_points": 10}
-            for seat in range(players)
-        ]
-    }
-
-
-def round_form(body: dict[str, Any], csrf: str) -> dict[str, str]:
-    """The phone's round form as the browser posts it (``matches`` entry form field names)."""
-    data = {"csrfmiddlewaretoken": csrf, "idempotency_key": uuid.uuid4().hex}
-    for index, entry in enumerate(body["entries"]):
-        for key, value in entry.items():
-            if isinstance(value, bool):
-                data[f"entries.{index}.{key}:bool"] = "1" if value else "0"
-            else:
-                data[f"entries.{index}.{key}:int"] = str(value)
-    return data
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -306,7 +306,8 @@ def locust(
     done = subprocess.run(
         command,
         cwd=ROOT,
-        env={**os.environ, **env},
+        # The locustfile imports the bench's deals (``tests.bench.deals``) from the repository.
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         capture_output=True,
         text=True,
         check=False,
