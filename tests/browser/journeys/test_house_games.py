@@ -11,7 +11,7 @@ from matches.models import Match
 from players.models import Membership
 from tests.browser.journeys.player import Phone
 from tests.browser.journeys.sheets import FOUR, Sheet, say
-from tests.factories import ClubFactory, MembershipFactory, UserFactory
+from tests.factories import ClubFactory, HouseGameFactory, MembershipFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
 
@@ -139,3 +139,29 @@ def test_a_house_game_declared_from_its_template_and_played_to_its_end(open_phon
     match = Match.objects.get()
     assert match.status == "finished"
     assert match.rounds.count() == len(deals)
+
+
+def test_a_deleted_house_game_leaves_the_list_and_its_played_match_keeps_its_rules(open_phone, lang):
+    """The owner deletes a game the club has played: it is gone from the club's games and from New
+    match, and the match played in it still opens its rules (the game is retired, not removed)."""
+    owner = UserFactory()
+    club = ClubFactory(name="De Klaverclub")
+    MembershipFactory(club=club, user=owner, role=Membership.Role.OWNER)
+    game = HouseGameFactory.create(club=club)
+    match = Match.start(club=club, game=game.slug, players=list(FOUR), by=owner)
+    phone: Phone = open_phone("house-game-deleted", lang, owner)
+    page = phone.page
+    page.goto(f"/clubs/{club.pk}/games/{game.slug}/")
+    phone.tap(page.locator(f"form[action$='/{game.slug}/delete/'] button"), loads=True)
+    flash = page.locator(".flash").first
+    expect(flash).to_contain_text(game.name)
+    phone.assert_first_screen(notice=flash)
+    expect(page.locator(f"main a[href*='{game.slug}']")).to_have_count(0)
+    phone.screenshot("deleted")
+    page.goto("/matches/new/")
+    expect(page.get_by_role("link", name=game.name, exact=True)).to_have_count(0)
+    page.goto(f"/matches/{match.pk}/rules/")
+    title = page.locator("h1")
+    expect(title).to_contain_text(game.name)
+    phone.assert_on_screen(title, "the played match's rules")
+    phone.screenshot("the match's rules")
