@@ -1,4 +1,6 @@
-"""The club pages, the invitation link and one's account."""
+"""The club pages, the invitation link, one's account (signing up, logging in, a password reset
+in the site's own words, before Django's other account pages in ``config/urls.py``), the
+language and colour switches and a guest's start."""
 
 from django.urls import path
 
@@ -28,4 +30,10 @@ urlpatterns = [
     path("invite/<str:token>/", views.invitation_accept, name="invitation_accept"),
     path("account/", views.account, name="account"),
     path("account/delete/", views.account_delete, name="account_delete"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("i18n/setlang/", views.set_language, name="set_language"),
+    path("theme/", views.set_theme, name="set_theme"),
+    path("try/", views.guest_start, name="guest_start"),
 ]
