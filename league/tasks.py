@@ -5,7 +5,7 @@ Without a worker (tests, ``make run``) Django's ImmediateBackend runs it at once
 
 from __future__ import annotations
 
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.tasks import task
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -39,7 +39,7 @@ def mail_evening_report(evening_id: int, language: str, base_url: str) -> int:
         # One line: a subject cannot hold a line break.
         subject = " ".join(render_to_string("league/report_subject.txt", context).split())
         body = render_to_string("league/report_mail.txt", context)
-    # One message per member: nobody sees the others' addresses.
-    for address in addresses:
-        EmailMessage(subject, body, to=[address]).send()
-    return len(addresses)
+    # One message per member, so nobody sees the others' addresses; all over one connection to
+    # the mail server, not one each.
+    messages = [EmailMessage(subject, body, to=[address]) for address in addresses]
+    return get_connection().send_messages(messages) or 0
