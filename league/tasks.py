@@ -5,7 +5,7 @@ Without a worker (tests, ``make run``) Django's ImmediateBackend runs it at once
 
 from __future__ import annotations
 
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage, mailers
 from django.tasks import task
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -42,4 +42,4 @@ def mail_evening_report(evening_id: int, language: str, base_url: str) -> int:
     # One message per member, so nobody sees the others' addresses; all over one connection to
     # the mail server, not one each.
     messages = [EmailMessage(subject, body, to=[address]) for address in addresses]
-    return get_connection().send_messages(messages) or 0
+    return mailers.default.send_messages(messages) or 0
