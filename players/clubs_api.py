@@ -67,7 +67,7 @@ GONE: Mapping[Invitation.State, type[InvitationGone]] = {
     Invitation.State.ACCEPTED: InvitationUsed,
 }
 
-ROLES = ["owner", "admin", "scorer", "member"]
+ROLES = Membership.Role.values  # owner, admin, scorer, member: the schema's RoleEnum
 # Ownership is handed over, never invited. Documented as the one Role enum but owner: a second
 # enum of roles would leave the schema's generator no good name for either.
 INVITED_ROLES = ROLES[1:]
