@@ -183,9 +183,11 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
         return rules.clean_name(value)
 
     def validate_games(self, value: list[str]) -> list[str]:
-        # As the form's choices: the built-in games and the club's own house games.
+        # As the form's choices: the built-in games, the club's own house games, and the games
+        # the competition plays already.
         club = self.instance.club if self.instance is not None else self.context["club"]
-        known = {slug for slug, _name in rules.game_choices(club)}
+        keeping = self.instance.games if self.instance is not None else ()
+        known = {slug for slug, _name in rules.game_choices(club, keeping)}
         for slug in value:
             if slug not in known:
                 raise ValidationError(UNKNOWN_CHOICE, code="invalid_choice", params={"value": slug})

@@ -178,7 +178,7 @@ class CompetitionForm(forms.ModelForm):
         if self.instance.club_id is not None:  # the club's house games after the built-in ones
             games = self.fields["games"]
             assert isinstance(games, forms.MultipleChoiceField)
-            games.choices = rules.game_choices(self.instance.club)
+            games.choices = rules.game_choices(self.instance.club, self.instance.games or ())
         for size, name in SIZE_FIELDS.items():
             self.fields[name] = forms.RegexField(
                 regex=r"^\d+(,\d+)*$",

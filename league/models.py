@@ -63,7 +63,9 @@ def validate_games(value: object) -> None:
     known = {slug for slug, _label in game_choices()}
     if isinstance(value, list):
         named = [slug for slug in value if isinstance(slug, str)]
-        known |= set(HouseGame.objects.current().filter(slug__in=named).values_list("slug", flat=True))
+        # Retired ones too: a competition that played a house game the club deleted since still
+        # names it (what a new list may choose is the form's and the API's choices).
+        known |= set(HouseGame.objects.filter(slug__in=named).values_list("slug", flat=True))
     if (
         not isinstance(value, list)
         or not value

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.messages import message_for
 from games.registry import all_homes
+from house.homes import names_by_slug
 from league.models import Evening
 from players.models import Club, Player
 from scoring import get_game
@@ -41,12 +42,18 @@ def clean_name(value: object) -> str:
     return name
 
 
-def game_choices(club: Club | None) -> list[tuple[str, str]]:
-    """What a competition of ``club`` may play: the built-in games, then the club's house games."""
+def game_choices(club: Club | None, keeping: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """What a competition of ``club`` may play: the built-in games, then the club's house games,
+    then those of ``keeping`` (the competition's games) that are neither: a house game the club
+    deleted since stays on the list it was chosen for, under its name."""
     built_in = [(home.slug, str(home.name)) for home in all_homes()]
     if club is None:
         return built_in
-    return [*built_in, *club.house_games.current().values_list("slug", "name")]
+    choices = [*built_in, *club.house_games.current().values_list("slug", "name")]
+    offered = {slug for slug, _name in choices}
+    kept = [slug for slug in keeping if slug not in offered]
+    names = names_by_slug(kept) if kept else {}
+    return [*choices, *((slug, names[slug]) for slug in kept)]
 
 
 def repeated_tie_breaks(stated: Sequence[str]) -> dict[int, ValidationError]:

@@ -4,6 +4,8 @@ table with the house game's rules."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -97,3 +99,28 @@ def test_the_season_page_reads_its_house_games_names_the_same_for_one_evening_or
         return sum("matches_housegame" in query["sql"] for query in counted.captured_queries)
 
     assert house_reads(1) == house_reads(4)
+
+
+def test_a_competition_keeps_a_house_game_the_club_deleted_since(client, klaverclub, alice, hartenjagen):
+    """Retired, the game leaves what a new competition may choose, but the competition that
+    plays it is still edited with it on its list, through the API and on its page."""
+    competition = CompetitionFactory.create(club=klaverclub, games=["frustration-nl", hartenjagen.slug])
+    hartenjagen.retire()
+    api = _api_client(alice)
+    renamed = api.patch(reverse("api-competition", args=[competition.pk]), {"name": "Winter"}, format="json")
+    assert renamed.status_code == 200, renamed.json()
+    kept = api.patch(
+        reverse("api-competition", args=[competition.pk]),
+        {"games": ["frustration-nl", hartenjagen.slug]},
+        format="json",
+    )
+    assert kept.status_code == 200, kept.json()
+    new = api.post(
+        reverse("api-competitions", args=[klaverclub.pk]),
+        {"name": "Lente", "games": [hartenjagen.slug]},
+        format="json",
+    )
+    assert (new.status_code, new.json()["errors"][0]["field"]) == (400, "games")
+    client.force_login(alice)
+    page = client.get(reverse("league_competition_edit", args=[competition.pk])).content.decode()
+    assert re.search(rf'value="{hartenjagen.slug}" id="id_games_\d+" checked> Hartenjagen</label>', page)
