@@ -51,7 +51,7 @@ def went_out(page: Page, index: int | str) -> None:
 
 def save(page: Page, rounds: int) -> None:
     page.locator("#round-form button[type=submit]").click()
-    expect(page.locator(".grid tbody tr")).to_have_count(rounds)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(rounds)
 
 
 def expect_minimum_melds(page: Page, first: int, second: int) -> None:

@@ -45,7 +45,7 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
     calculator.locator("button[data-rank='5']").click()
     expect(bram.locator("input[name='entries.1.points:int']")).to_have_value("15")
     form.locator("button[type=submit]").click()
-    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1)
     expect(page.locator(".hints")).to_contain_text("two runs of 3")
 
     # A refused deal: Bram laid down two runs of 3, so he kept at most 5 cards, 100 points.
@@ -57,12 +57,12 @@ def test_plays_a_frustration_match_to_a_winner_at_phone_size(logged_in: Page, li
 
     # The corrected deal 2, then deals 3 to 11 with both laying down every time.
     enter_deal(page, went_out=0, points=[0, 55], laid_down=[True, False])
-    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2)
     for deal in range(3, 12):
         enter_deal(
             page, went_out=deal % 2, points=[0, 20] if deal % 2 == 0 else [10, 0], laid_down=[True, True]
         )
-        expect(page.locator(".grid tbody tr")).to_have_count(deal)
+        expect(page.locator(".grid tbody tr[data-round]")).to_have_count(deal)
 
     # Bram laid down contract 11 in deal 11 but Anna is a contract ahead: Anna finished first.
     # Correct deal 2 so that Bram laid down as well; then both finish in deal 11... instead we

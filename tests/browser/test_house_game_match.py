@@ -84,13 +84,13 @@ def test_a_club_admin_declares_hartenjagen_and_the_club_plays_it_to_100(logged_i
 
     # Anna takes every heart and the queen: the others get 26 each.
     enter_deal(page, [26, 0, 0, 0])
-    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1)
     expect(page.locator(".declared-hints .still")).to_have_text(
         ["100 before 100", "74 before 100", "74 before 100", "74 before 100"]
     )
     for number, deal in enumerate(([26, 0, 0, 0], [0, 20, 6, 0], [0, 20, 0, 6], [0, 10, 16, 0]), start=2):
         enter_deal(page, deal)
-        expect(page.locator(".grid tbody tr")).to_have_count(number)
+        expect(page.locator(".grid tbody tr[data-round]")).to_have_count(number)
     expect(page.locator(".winners")).to_contain_text("Anna")
     expect(page.locator("#round-form")).to_have_count(0)
     assert_fits_the_phone(page)

@@ -123,7 +123,7 @@ def test_viewer_sees_the_scorers_round_within_two_seconds(logged_in: Page, viewe
 
     logged_in.goto(f"{live_server.url}/matches/{match.pk}/")
     enter_deal(logged_in, 0, [0, 30])
-    expect(logged_in.locator(".grid tbody tr")).to_have_count(1)
+    expect(logged_in.locator(".grid tbody tr[data-round]")).to_have_count(1)
     expect(viewer.locator(".grid tbody tr[data-round='1']")).to_be_visible(timeout=WITHIN)
     expect(viewer.locator(".standings")).to_contain_text("30")
 
@@ -192,12 +192,12 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in:
     assert rounds(match) == []
 
     go_online(page.context)
-    expect(page.locator(".grid tbody tr")).to_have_count(2, timeout=10_000)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2, timeout=10_000)
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
     expect(page.locator("[data-sent-rounds]")).to_have_text("Deals 1, 2 are sent: they are on the sheet now.")
     page.reload()
     page.wait_for_load_state("networkidle")
-    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2)
     assert rounds(match) == [1, 2]
     assert match.revisions.count() == 2
 
@@ -218,7 +218,7 @@ def test_two_phones_entering_the_same_deal_end_with_one_round_and_a_visible_conf
     enter_deal(second, 1, [40, 0])  # deal 2 on the phone without a connection
     expect(second.locator("[data-pending='2']")).to_be_visible()
     enter_deal(first, 0, [0, 25])  # deal 2 stored from the other phone meanwhile
-    expect(first.locator(".grid tbody tr")).to_have_count(2)
+    expect(first.locator(".grid tbody tr[data-round]")).to_have_count(2)
 
     go_online(second_context)
     conflict = second.locator(".pending-round.conflict")
@@ -229,7 +229,7 @@ def test_two_phones_entering_the_same_deal_end_with_one_round_and_a_visible_conf
     assert rounds(match) == [1, 2]
 
     conflict.locator("button:has-text('Enter mine as deal 3')").click()
-    expect(second.locator(".grid tbody tr")).to_have_count(3, timeout=10_000)
+    expect(second.locator(".grid tbody tr[data-round]")).to_have_count(3, timeout=10_000)
     expect(second.locator("[data-pending-rounds]")).to_have_count(0)
     assert rounds(match) == [1, 2, 3]
     second_context.close()

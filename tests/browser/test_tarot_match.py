@@ -90,7 +90,7 @@ def test_plays_a_four_deal_tarot_match_at_phone_size(logged_in: Page, live_serve
     assert_fits_the_phone(page)
     page.screenshot(path=f"/tmp/tarot-preview-{language}.png")
     save(page)
-    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1)
     expect(page.locator(".tarot-hints strong")).to_have_text("Bram")
 
     # A poignée of 9 trumps at 4 players is refused, with its rule; nothing is stored.
@@ -106,14 +106,14 @@ def test_plays_a_four_deal_tarot_match_at_phone_size(logged_in: Page, live_serve
     page.locator("#round-form input[name='poignee:int']").fill("")
     expect(preview).to_contain_text("= −36")  # noqa: RUF001 (the page's signs)
     save(page)
-    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2)
 
     # Deal 3: Dirk's garde sans, exactly 36 with 3 oudlers, petit au bout, a simple poignée:
     # (25 + 0 + 10) x 4 + 20 = 160.
     deal(page, 3, "garde_sans", 36, 3, petit_au_bout="taker", poignee="10")
     expect(preview).to_contain_text("= 160")
     save(page)
-    expect(page.locator(".grid tbody tr")).to_have_count(3)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(3)
 
     # Deal 4: Anna's garde contre, 30 with 2 oudlers: -(25 + 11) x 6 = -216. The match is over.
     deal(page, 0, "garde_contre", 30, 2)
@@ -203,7 +203,7 @@ def test_the_takers_tricks_counted_on_the_calculator_fill_points_half_and_oudler
 
     page.locator("#round-form button[type=submit]").focus()
     page.locator("#round-form button[type=submit]").tap()
-    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    expect(page.locator(".grid tbody tr[data-round]")).to_have_count(1)
     expect(page.locator(".tarot-hints strong")).to_have_text("Bram")  # the next deal's dealer: saved
     stored = Match.objects.get().rounds.get()
     assert stored.scores == [-64, 192, -64, -64]
