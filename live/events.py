@@ -62,19 +62,36 @@ def announce(channels: Iterable[str], event: str = CHANGED) -> None:
         send_event(name, event, {"at": at})
 
 
-def match_changed(match_id: int) -> None:
-    """Tell the match's pages, its club's TV and its evening's TV that it changed; a deleted
-    match's pages that it is gone (its share link answers 404 from now on)."""
-    found = (
-        Match.objects.filter(pk=match_id).values("club_id", "deleted_at", "league_table__evening_id").first()
-    )
-    if found is None:
-        return
-    announce([channel("match", match_id)], GONE if found["deleted_at"] else CHANGED)
-    around = [channel("club", found["club_id"])]
-    if found["league_table__evening_id"] is not None:
-        around.append(channel("evening", found["league_table__evening_id"]))
-    announce(around)
+def match_changed(match: Match, *, created: bool = False) -> None:
+    """Once the transaction commits, tell the match's pages, its club's TV and its evening's TV
+    that it changed; a deleted match's pages that it is gone (its share link answers 404 from
+    now on).
+
+    The channels are read from the match as it was saved, not from the database once the
+    transaction has committed: that query cost a round POST as much CPU as the push's two
+    events (``docs/performance.md``). The evening comes with the match where the read that
+    loaded it brought its table along (``get_for_member``, for the sheet and the API); a new
+    match sits at no table yet."""
+    own = [channel("match", match.pk)]
+    event = GONE if match.deleted_at else CHANGED
+    around = [channel("club", match.club_id)]
+    evening_id = None if created else _evening_of(match)
+    if evening_id is not None:
+        around.append(channel("evening", evening_id))
+
+    def tell() -> None:
+        announce(own, event)
+        announce(around)
+
+    transaction.on_commit(tell, robust=True)
+
+
+def _evening_of(match: Match) -> int | None:
+    """The evening whose table the match is, if any."""
+    if Match.league_table.is_cached(match):  # the league's reverse one-to-one
+        table = getattr(match, "league_table", None)  # cached: no query, None outside an evening
+        return None if table is None else table.evening_id
+    return EveningTable.objects.filter(match_id=match.pk).values_list("evening_id", flat=True).first()
 
 
 def share_channels(token: str) -> list[str] | None:
@@ -117,9 +134,8 @@ def watch_channels(signed: str) -> list[str] | None:
 
 
 @receiver(post_save, sender=Match, dispatch_uid="live.match_saved")
-def _match_saved(sender: Any, instance: Match, **kwargs: Any) -> None:
-    match_id = instance.pk
-    transaction.on_commit(lambda: match_changed(match_id), robust=True)
+def _match_saved(sender: Any, instance: Match, created: bool, **kwargs: Any) -> None:
+    match_changed(instance, created=created)
 
 
 @receiver(post_save, sender=EveningTable, dispatch_uid="live.table_saved")

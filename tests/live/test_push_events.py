@@ -52,6 +52,28 @@ def test_a_round_tells_the_match_its_club_and_its_evening_once_committed(
         assert at > 1_700_000_000  # the server's clock, in seconds
 
 
+def test_the_push_of_a_round_entered_at_an_evening_table_asks_the_database_nothing(
+    match, sam, monkeypatch, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """Sam's sheet and the API read the match with its evening table (``get_for_member``): the
+    channels to tell come from that read, and no query runs once the round has committed."""
+    evening = EveningFactory.create(competition__club=match.club)
+    evening.tables.create(round=1, number=1, match=match)
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr("live.events.send_event", lambda name, event, data: told.append((name, event)))
+    read = Match.objects.get_for_member(sam, match.pk)
+    with django_capture_on_commit_callbacks() as callbacks:
+        read.add_round(DEAL_1, by=sam)
+    [push] = [callback for callback in callbacks if callback.__module__ == "live.events"]
+    with django_assert_num_queries(0):
+        push()
+    assert told == [
+        (channel("match", match.pk), "changed"),
+        (channel("club", match.club_id), "changed"),
+        (channel("evening", evening.pk), "changed"),
+    ]
+
+
 @pytest.mark.parametrize(
     "write",
     [
