@@ -237,21 +237,19 @@ if REDIS_URL := os.environ.get("REDIS_URL"):
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Live pages are pushed by server-sent events (live/streams.py, docs/deploy.md "Live push").
-# Events are stored for resuming (Last-Event-ID) and fanned out to every process: with REDIS_URL
-# through Redis (pub/sub, and the stored events there too, kept a day), without it in this
-# process and the database (`make run`, the tests).
+# Events are fanned out to every process through Redis pub/sub with REDIS_URL, and stay in this
+# process without it (`make run`, the tests). They are not stored (no EVENTSTREAM_STORAGE_CLASS):
+# every event says "fetch again", and a page fetches once whenever its stream (re)opens, so a
+# stream that comes back needs nothing replayed. Storing cost each event two more Redis round
+# trips on every write (docs/performance.md).
 if REDIS_URL:
     from redis.connection import parse_url
 
     EVENTSTREAM_REDIS = parse_url(REDIS_URL)
-    EVENTSTREAM_STORAGE_CONNECTION = parse_url(REDIS_URL)
-    EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.RedisStorage"
-else:
-    EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
 # Seconds between heartbeats (an SSE comment) on an idle stream, so that proxies keep it open.
 LIVE_STREAM_HEARTBEAT = envint("LIVE_STREAM_HEARTBEAT", 25)
 # Seconds a stream stays open at most (less up to a tenth, so that a room's screens do not all
-# come back at once); the browser then reconnects with Last-Event-ID and is authorised anew.
+# come back at once); the browser then reconnects by itself and is authorised anew.
 LIVE_STREAM_MAX_AGE = envint("LIVE_STREAM_MAX_AGE", 3600)
 # Streams open at once from one client address (players/addresses.py); one more is answered 429.
 # A club's room shares one address: a phone or a screen each for a few dozen people.

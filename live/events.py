@@ -13,8 +13,11 @@ server's clock (epoch seconds) when it was sent, so a client can measure commit-
 event says nothing of the match: the page fetches what it shows through its usual, permission
 checked, address (``live/versions.py``).
 
-Channel names are keyed hashes (``kind-<hash>``): event ids carry them back to the browser
-(``Last-Event-ID``), and like the watch tokens they name no match, club or member.
+Events are not stored (``config/settings.py``): a page whose stream comes back fetches once
+instead of being sent what it missed.
+
+Channel names are keyed hashes (``kind-<hash>``): they travel through Redis, and like the watch
+tokens they name no match, club or member.
 
 Events are sent from ``transaction.on_commit``: a write that rolls back sends nothing, and a
 page never fetches a board older than the event. ``robust``: an event that cannot be sent (Redis

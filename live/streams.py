@@ -11,17 +11,19 @@ A stream is authorised exactly like the page it serves, then told the events of 
 Refused like the page (404), or 429 past ``LIVE_STREAMS_PER_CLIENT`` streams open at once from
 one client address on this process (``_OpenStreams``).
 
-django-eventstream does the rest: the events of each channel are numbered and stored (in the
-database, or in Redis with ``REDIS_URL``), sent between processes through Redis pub/sub, and a
-stream that comes back with ``Last-Event-ID`` is first sent what it missed. Its stream generator
-is wrapped here (hence the pinned minor version) for what this site adds around it:
+django-eventstream does the rest: it sends the events of a stream's channels, from every
+process through Redis pub/sub with ``REDIS_URL``. They are not stored: every event says "fetch
+again", and a page fetches once whenever its stream opens (the library's ``stream-open``), the
+first time and after each reconnect (``static/js/live.js``), so what was sent while a stream
+was down is never needed again. Its stream generator is wrapped here (hence the pinned minor
+version) for what this site adds around it:
 
 - a heartbeat comment every ``LIVE_STREAM_HEARTBEAT`` seconds of silence (the library's own
   keep-alive event, every 20 s, is dropped: one heartbeat, at the interval the proxies need);
 - an end after ``gone`` (the link was revoked, the membership ended): a stream never outlives
   what authorised it;
-- an end after ``LIVE_STREAM_MAX_AGE`` seconds: the browser reconnects by itself with
-  ``Last-Event-ID`` and is authorised anew;
+- an end after ``LIVE_STREAM_MAX_AGE`` seconds: the browser reconnects by itself and is
+  authorised anew;
 - a Redis subscription that comes back: the library subscribes once per process and gives up
   when Redis drops the connection (a restart), which would leave every stream of the process
   silent; ``_keep_subscribed`` subscribes again.
@@ -45,9 +47,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_safe
-from django_eventstream import get_current_event_id
 from django_eventstream.eventrequest import EventRequest
-from django_eventstream.utils import parse_last_event_id
 from django_eventstream.views import Listener, ListenerManager, RedisListener, get_listener_manager, stream
 
 from live.events import share_channels, watch_channels
@@ -92,14 +92,6 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
         event_request = EventRequest(request, view_kwargs={"channels": channels})
     except EventRequest.Error as error:
         return HttpResponseBadRequest(str(error))
-    # Where a new stream starts, as an event id: the library sends none before the first event,
-    # and a stream dropped before then would come back without Last-Event-ID, past what it missed.
-    start = ""
-    if not event_request.channel_last_ids:
-        start = get_current_event_id(channels)
-        # And the library starts from there too: an event sent while it opens the stream is
-        # then read back from storage instead of being lost (it re-reads from its last ids).
-        event_request.channel_last_ids = parse_last_event_id(start)
     slot = _client_key(request)
     if not open_streams.take(slot):
         refused = HttpResponse(_("Too many live pages are open from this address."), status=429)
@@ -108,7 +100,7 @@ def _stream(request: HttpRequest, channels: list[str]) -> HttpResponseBase:
     _let_go_of_the_database()
     listener = Listener()
     listener.channels = event_request.channels
-    response = EventStreamResponse(_bounded(stream(event_request, listener), start), slot)
+    response = EventStreamResponse(_bounded(stream(event_request, listener)), slot)
     response["Cache-Control"] = "no-cache"
     # nginx and some other proxies buffer answers unless told not to.
     response["X-Accel-Buffering"] = "no"
@@ -119,8 +111,8 @@ def _let_go_of_the_database() -> None:
     """Close this thread's database connections once the stream is authorised. Django's ASGI
     handler gives each request a thread of its own for its synchronous parts, kept for the
     request's whole life: a stream would otherwise hold a database connection for hours, one
-    per open page (a thousand pages, a thousand connections). What the stream reads later
-    (the stored events, without Redis) opens one again when needed."""
+    per open page (a thousand pages, a thousand connections). The stream reads nothing
+    from the database after that."""
     for connection in connections.all(initialized_only=True):
         if not connection.in_atomic_block:  # a test's own transaction
             connection.close()
@@ -142,7 +134,7 @@ class EventStreamResponse(StreamingHttpResponse):
         super().close()
 
 
-async def _bounded(events: AsyncIterator[str], start: str) -> AsyncIterator[str]:
+async def _bounded(events: AsyncIterator[str]) -> AsyncIterator[str]:
     """The library's stream, with our heartbeat and ends (module docstring)."""
     loop = asyncio.get_running_loop()
     _subscribe(get_listener_manager())
@@ -150,8 +142,7 @@ async def _bounded(events: AsyncIterator[str], start: str) -> AsyncIterator[str]
     last_sent = loop.time()
     waiting: asyncio.Future[str] | None = None
     try:
-        # An event that only carries the id (Chromium keeps an id only from an event it dispatched).
-        yield f"retry: {RETRY_MS}\n" + (f"id: {start}\nevent: stream-start\ndata:\n" if start else "") + "\n"
+        yield f"retry: {RETRY_MS}\n\n"
         while (left := ends - loop.time()) > 0:
             if waiting is None:
                 waiting = asyncio.ensure_future(anext(events))
@@ -168,11 +159,18 @@ async def _bounded(events: AsyncIterator[str], start: str) -> AsyncIterator[str]
                 return
             waiting = None
             chunk = chunk.replace(LIBRARY_KEEP_ALIVE, "")
+            if GONE.search(chunk):
+                yield chunk
+                return
             if chunk:
+                # The library's next step is taken before the client reads this chunk. After
+                # the first (``stream-open``) it throws away the events queued meanwhile, to read
+                # them back from a storage this site does not keep: taken now, it can throw away
+                # only events from before the client's fetch on ``stream-open``, never one after.
+                waiting = asyncio.ensure_future(anext(events))
+                await asyncio.sleep(0)
                 last_sent = loop.time()
                 yield chunk
-            if GONE.search(chunk):
-                return
     finally:
         if waiting is not None:
             waiting.cancel()
@@ -228,7 +226,7 @@ def _subscribe(manager: ListenerManager) -> None:
 async def _keep_subscribed(manager: ListenerManager) -> None:
     """The library's Redis subscription, started again whenever it ends (Redis restarted or
     unreachable for a while). Events sent while it was down are not pushed; a page learns of
-    them with the next event, or on reconnecting (Last-Event-ID)."""
+    them with the next event, or when its stream opens again."""
     while True:
         try:
             await manager.redis_listener.start()

@@ -4,10 +4,11 @@
 // Interface (data attributes, all optional; a page without them is left alone):
 //   [data-live-stream=URL]  on the element below that refreshes: its server-sent events stream
 //       (live/streams.py). "changed" = refresh it once (as below), "gone" = the link was revoked
-//       or the membership ended. A dropped stream comes back by itself with Last-Event-ID (what
-//       it missed is sent again). A stream that cannot open (refused, blocked, an old browser, a
-//       proxy that buffers) falls back to refreshing every few seconds while the page is seen,
-//       and [data-live-paused] says so. Connected, an idle page sends no request at all.
+//       or the membership ended. A dropped stream comes back by itself; each time a stream
+//       opens, the page refreshes once (what was sent while it was down is not sent again). A
+//       stream that cannot open (refused, blocked, an old browser, a proxy that buffers) falls
+//       back to refreshing every few seconds while the page is seen, and [data-live-paused]
+//       says so. Connected, an idle page sends no request at all.
 //   [data-live-board=URL] [data-live-version=V]  refresh: ask URL with If-None-Match: V; 304 =
 //       unchanged, 200 = the new board, put inside the element. 404: the link was revoked
 //       ([data-live-gone] is shown).
@@ -207,7 +208,6 @@
     }
     function open() {
       if (stopped) return;
-      var first = true;
       var mine = new EventSource(streamAddress());
       var silent = null;
       source = mine;
@@ -220,12 +220,11 @@
       mine.addEventListener("stream-open", function () {
         clearTimeout(silent);
         connected();
-        // A new stream starts from now: anything sent between the page and it is fetched once.
-        // (A stream that reconnects by itself is sent what it missed instead.)
-        if (first) { first = false; refresh(); }
+        // The stream tells of changes from now on: anything before it (since the page was
+        // drawn, or while a dropped stream was coming back) is fetched once.
+        refresh();
       });
       mine.addEventListener("changed", refresh);
-      mine.addEventListener("stream-reset", refresh); // too far behind to be resent: fetch once
       mine.addEventListener("gone", function () {
         clearTimeout(silent);
         live.stop();

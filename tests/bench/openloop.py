@@ -296,7 +296,8 @@ class Client:
 
     async def hold(self, device: Device, table: Table, opened_by: float) -> None:
         """Open the device's stream at ``opened_by`` and keep it open until the run stops;
-        a stream that ends or fails is opened again with ``Last-Event-ID`` (a reconnect)."""
+        a stream that ends or fails is opened again (a reconnect), with ``Last-Event-ID`` as a
+        browser sends it when the stream gave ids (the site's streams give none)."""
         stream = device.stream
         assert stream is not None
         await self.at(opened_by)

@@ -91,7 +91,9 @@ def test_a_viewer_follows_a_round_within_a_second_and_asks_nothing_while_idle(
     viewer.screenshot(path=SHOTS / "viewer-pushed.png")
 
 
-def test_a_dropped_stream_comes_back_with_the_round_it_missed(viewer: Page, live_server, match, settings):
+def test_a_dropped_stream_comes_back_and_the_page_fetches_the_round_it_missed(
+    viewer: Page, live_server, match, settings
+):
     settings.LIVE_STREAM_MAX_AGE = 2  # the server ends the stream; the browser reconnects
     sent = follow(viewer, live_server, match)
     settle(viewer, sent)
@@ -109,8 +111,7 @@ def test_a_dropped_stream_comes_back_with_the_round_it_missed(viewer: Page, live
     expect(viewer.locator(".grid tbody tr")).to_have_text("No rounds yet.")
     assert not any("/board/" in request.url for request in sent), "the page polled instead of waiting"
 
-    # The browser sends Last-Event-ID (the server sees it; Playwright's copy of the request does
-    # not show it): the stream starts by sending the missed round again.
+    # The stream opens again and the page fetches the board once: the round it missed shows.
     held[0].continue_()
     viewer.unroute("**/events/**")
     expect(viewer.locator(".grid tbody tr[data-round='1']")).to_be_visible(timeout=2_000)
