@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import IO, Any
 
 from rest_framework import exceptions, parsers
 from rest_framework.exceptions import ErrorDetail
@@ -67,7 +68,9 @@ def unstorable_fields(data: Any) -> list[str]:
 
 
 class JSONParser(parsers.JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None) -> Any:
+    def parse(
+        self, stream: IO[Any], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         body = stream.read()
         encoding = parsers.get_encoding(parser_context or {})  # type: ignore[attr-defined]  # untyped in the stubs
         try:

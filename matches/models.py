@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -49,6 +49,9 @@ from matches.signals import match_recorded
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Code, MatchState, Refused, RuleError, Setup
 from scoring.declared import declared_game, definition_json, read_definition
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -146,7 +149,7 @@ def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
-    def for_user(self, user) -> MatchQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> MatchQuerySet:
         """Matches of the clubs the user belongs to (not the deleted ones).
 
         The clubs are read first and named in the filter: joined to the memberships, the
@@ -157,7 +160,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
         clubs = list(Membership.objects.filter(user=user).values_list("club_id", flat=True))
         return self.filter(club_id__in=clubs, deleted_at=None)
 
-    def get_for_member(self, user, pk: int) -> Match:
+    def get_for_member(self, user: User | AnonymousUser, pk: int) -> Match:
         """The match if it is not deleted and belongs to one of the user's clubs
         (``Match.DoesNotExist`` if not), read with its club and the user's role there, so what
         the user may do with it (``can_score``, ``club.may_manage``) costs no query of its own."""
@@ -176,7 +179,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
         match.club.remember_role(user, match.reader_role)  # type: ignore[attr-defined]  # the annotation
         return match
 
-    def deleted_for_admin(self, user) -> MatchQuerySet:
+    def deleted_for_admin(self, user: User | AnonymousUser) -> MatchQuerySet:
         """Deleted matches of the clubs where the user is an owner or admin: theirs to restore."""
         if not user.is_authenticated:
             return self.none()
@@ -347,7 +350,7 @@ class Match(models.Model):
         rows = self.seats.order_by("position").values_list(*SEAT_FIELDS)
         return [SeatRow._make(row) for row in rows]
 
-    def can_score(self, user) -> bool:
+    def can_score(self, user: User | AnonymousUser) -> bool:
         """Enter, correct and undo rounds: the club's owners and admins for every match, a
         scorer for the matches they keep (the ones they started)."""
         if self.club.may_manage(user):

@@ -20,6 +20,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -29,6 +30,9 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
 
 PLAYER_NAME_MAX_LENGTH = 60
 
@@ -52,12 +56,12 @@ def _unprintable(char: str) -> bool:
 
 
 class ClubQuerySet(models.QuerySet["Club"]):
-    def for_user(self, user) -> ClubQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> ClubQuerySet:
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
 
-    def where_user_scores(self, user) -> ClubQuerySet:
+    def where_user_scores(self, user: User | AnonymousUser) -> ClubQuerySet:
         """The clubs where the user may start matches (scorer or higher)."""
         if not user.is_authenticated:
             return self.none()
@@ -118,12 +122,12 @@ class Club(models.Model):
             return cls.objects.get(personal_owner=user)
         return club
 
-    def has_member(self, user) -> bool:
+    def has_member(self, user: User | AnonymousUser) -> bool:
         return user.is_authenticated and self.memberships.filter(user=user).exists()
 
     # --- who may do what ----------------------------------------------------------------
 
-    def role_of(self, user) -> Membership.Role | None:
+    def role_of(self, user: User | AnonymousUser) -> Membership.Role | None:
         """The user's role in this club, or None for anyone who is not a member."""
         if not user.is_authenticated:
             return None
@@ -133,22 +137,22 @@ class Club(models.Model):
             cache[user.pk] = Membership.Role(role) if role else None
         return cache[user.pk]
 
-    def remember_role(self, user, role: str | None) -> None:
+    def remember_role(self, user: User | AnonymousUser, role: str | None) -> None:
         """Keep a role read along with something else (a match and its club, say), so that
         ``role_of`` and the permission checks on it ask the database nothing more."""
         self.__dict__.setdefault("_roles", {})[user.pk] = Membership.Role(role) if role else None
 
-    def may_score(self, user) -> bool:
+    def may_score(self, user: User | AnonymousUser) -> bool:
         """Start matches here (and keep the score of the matches one started)."""
         role = self.role_of(user)
         return role is not None and role.at_least(Membership.Role.SCORER)
 
-    def may_manage(self, user) -> bool:
+    def may_manage(self, user: User | AnonymousUser) -> bool:
         """Correct any match of the club, invite, change and remove members, link players."""
         role = self.role_of(user)
         return role is not None and role.at_least(Membership.Role.ADMIN)
 
-    def may_grant(self, user, role: str) -> bool:
+    def may_grant(self, user: User | AnonymousUser, role: str) -> bool:
         """Give ``role`` to someone (by invitation or by changing a member's role): admins
         grant scorer and member; only an owner makes admins or hands over ownership."""
         if not self.may_manage(user):
@@ -157,18 +161,18 @@ class Club(models.Model):
             Membership.Role(role).below(Membership.Role.ADMIN) or self.role_of(user) == Membership.Role.OWNER
         )
 
-    def may_change(self, user, membership: Membership) -> bool:
+    def may_change(self, user: User | AnonymousUser, membership: Membership) -> bool:
         """Change the role of, or remove, this member (never oneself: leave instead)."""
         if membership.user_id == user.pk or membership.club_id != self.pk:
             return False
         return self.may_grant(user, membership.role)
 
-    def is_last_owner(self, user) -> bool:
+    def is_last_owner(self, user: User | AnonymousUser) -> bool:
         """The user owns the club and nobody else does: they cannot leave it."""
         owners = self.memberships.filter(role=Membership.Role.OWNER).values_list("user", flat=True)
         return list(owners) == [user.pk]
 
-    def may_delete(self, user) -> bool:
+    def may_delete(self, user: User | AnonymousUser) -> bool:
         """Only an owner deletes a club; the personal table is never deleted."""
         return not self.personal and self.role_of(user) == Membership.Role.OWNER
 
@@ -590,7 +594,7 @@ class Guest(models.Model):
         return guest
 
     @staticmethod
-    def is_guest(user) -> bool:
+    def is_guest(user: User | AnonymousUser) -> bool:
         """A guest's user is made without a password (``start``) and gets one only by signing
         up (``claim``), which ends the guest: a user with a usable password is not a guest, and
         every league page, which asks, needs no query for them."""

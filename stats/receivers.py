@@ -5,6 +5,7 @@ club's statistics version moves on with every write a player page shows (``ClubS
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -12,6 +13,9 @@ from django.dispatch import receiver
 from matches.models import Match
 from matches.signals import match_recorded
 from players.models import Player
+
+if TYPE_CHECKING:
+    from scoring import MatchState
 from stats.models import club_changed
 from stats.tasks import recompute_ratings
 
@@ -19,7 +23,7 @@ logger = logging.getLogger(__name__)
 
 
 @receiver(match_recorded, dispatch_uid="stats.rate_match")
-def rate_match(sender: object, match, state, was_finished: bool, **kwargs: object) -> None:
+def rate_match(sender: object, match: Match, state: MatchState, was_finished: bool, **kwargs: object) -> None:
     if not (state.finished or was_finished):
         return
     try:
@@ -31,7 +35,9 @@ def rate_match(sender: object, match, state, was_finished: bool, **kwargs: objec
 
 
 @receiver(match_recorded, dispatch_uid="stats.round_written")
-def round_written(sender: object, match, state, was_finished: bool, **kwargs: object) -> None:
+def round_written(
+    sender: object, match: Match, state: MatchState, was_finished: bool, **kwargs: object
+) -> None:
     """A round that finishes a match, corrects a finished one or reopens one (sent on commit).
     Rounds of an open match change no kept figure (the recent matches are read each time)."""
     if state.finished or was_finished:
