@@ -1,15 +1,12 @@
 """A rule found in seconds during a dispute, on a 360 px phone: the search box under the glance
-card finds the queen of spades' exception in French and Dutch, and the scoresheet opens the
-search for its own game in one tap."""
+card finds the queen of spades' exception in French and Dutch. (The search opened from the
+scoresheet is the journey tests/browser/journeys/test_quick_entry_and_rules.py.)"""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from matches.models import Match
-from players.models import Club
 from tests.browser.conftest import PHONE, assert_fits_the_phone
 
 pytestmark = pytest.mark.browser
@@ -45,18 +42,3 @@ def test_the_queen_of_spades_exception_is_found_from_the_glance_card(
     section = page.locator("#queen-of-spades")
     expect(section).to_contain_text(exception)
     expect(section).to_be_in_viewport()
-
-
-def test_the_scoresheet_opens_the_search_for_its_game_in_one_tap(logged_in: Page, live_server):
-    alice = get_user_model().objects.get(username="alice")
-    match = Match.start(club=Club.personal_for(alice), game="canasta", players=["Anna", "Bram"], by=alice)
-    logged_in.goto(f"{live_server.url}/matches/{match.pk}/")
-    logged_in.get_by_role("link", name="Search the rules").click()
-    logged_in.wait_for_url("**/rules/search/?game=canasta")
-    expect(logged_in.locator("#rules-search-game")).to_have_value("canasta")
-    logged_in.fill("#rules-search-q", "red three")
-    logged_in.press("#rules-search-q", "Enter")
-    hits = logged_in.locator(".rules-search-hits li")
-    expect(hits.first).to_have_attribute("data-anchor", "threes")
-    assert set(hits.evaluate_all("items => items.map(item => item.dataset.game)")) == {"canasta"}
-    assert_fits_the_phone(logged_in)

@@ -1,10 +1,24 @@
-"""The scoresheet as a player finds it, and the five games' ordinary rounds: what to tap and type
-on the Enter path and on the tap path, and what is stored."""
+"""The scoresheet as a player finds it, the five games' ordinary rounds, and every game's first
+deal: what to tap and type on the Enter path and on the tap path, and what is stored.
+
+Two tables, on purpose:
+
+- ``ROUNDS`` (and ``GAMES``, its keys): the five games whose rounds test_rounds.py plays in full,
+  an ordinary round by the Enter path and one by taps, a refusal and a correction, each with its
+  own table there. A game added to it must bring all four.
+- ``FIRST_DEALS``: deal 1 on the Enter path for each of the nine games, which is all a guest's
+  first round (test_first_round.py) asks of a game. The five reuse their ``ROUNDS`` Enter path;
+  Klaverjassen, Belote, Contrée and Tarot have only this one here (their matches are played to
+  the end in test_klaverjassen_and_tarot_to_the_end.py and test_belote_game.py), which keeps
+  test_rounds.py at its five games instead of adding twelve journeys for each of its tests.
+  Each entry also says whether the sheet names what each player needs next in the scorebar, so
+  ``Sheet.assert_opened`` is told, not guessed.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.utils import translation
@@ -55,6 +69,20 @@ class Sheet:
     def first_field(self) -> Locator:
         return self.form.locator("label.chip, label.contract, input[type=number]").first
 
+    def count_on_the_calculator(self, field: str, keys: Iterable[tuple[int, int]], total: str) -> None:
+        """Open the card-point calculator, tap each (row, key), see the sum, and "Use" it for
+        ``field``; the calculator folds away again."""
+        phone = self.phone
+        calculator = self.form.locator("[data-card-calculator]")
+        phone.tap(calculator.locator("summary"))
+        rows = calculator.locator(".calc-row")
+        for row, key in keys:
+            phone.tap(rows.nth(row).locator(".key").nth(key))
+        expect(calculator.locator("[data-sum]")).to_have_text(total)
+        phone.screenshot("counted on the calculator")
+        phone.tap(calculator.locator(f"[data-use='{field}']"), leaves=True)
+        expect(calculator).not_to_have_attribute("open", "")
+
     def assert_opened(self, *, next_items: bool = True) -> None:
         """The sheet as it opens: at its top, title, next items and the first field on screen."""
         expect(self.form).to_be_visible()
@@ -71,6 +99,12 @@ class Sheet:
         self.phone.assert_on_screen(self.notice, "the notice after saving")
         self.phone.assert_on_screen(self.title, "the title after saving")
         self.phone.assert_on_screen(self.first_field(), "the next deal's first field")
+
+
+# On the Klaverjassen and Belote calculators (rows: trumps, plain cards, the last trick): every
+# trump (J 9 A 10 K Q: 20 + 14 + 11 + 10 + 4 + 3), two aces and a king (11 + 11 + 4) and the last
+# trick (10): 98 card points.
+TRUMPS_TWO_ACES_A_KING_AND_THE_LAST_TRICK = [(0, key) for key in range(6)] + [(1, 0), (1, 0), (1, 2), (2, 0)]
 
 
 @dataclass(frozen=True)
@@ -196,3 +230,90 @@ ROUNDS = {
     "barbuse": Round(_barbuse_enter, _barbuse_taps),
 }
 GAMES = list(ROUNDS)
+
+
+@dataclass(frozen=True)
+class FirstDeal:
+    """Deal 1 of a game on the Enter path (ending with the deal sent), and whether its empty sheet
+    shows a next item beside every total in the scorebar: Barbuse marks only its spelmaker, Tarot
+    only its dealer (the other players' item is an empty span, never on screen), Klaverjassen
+    none."""
+
+    enter_path: Callable[[Sheet], None]
+    next_items: bool = True
+
+
+def _klaverjassen_enter(sheet: Sheet) -> None:
+    """Anna & Cor play: 98 card points (Bram & Dirk's 64 follow from 162), Enter, 20 roem, Enter;
+    Bram & Dirk's roem left empty, and Enter sends the deal: made, 118 of 182."""
+    phone = sheet.phone
+    phone.tap(sheet.pick("playing:int", "0"))
+    phone.tap_field(sheet.field("entries.0.points:int"), "98")
+    expect(sheet.field("entries.1.points:int")).to_have_value("64")
+    phone.enter()
+    expect(sheet.field("entries.0.roem:int")).to_be_focused()
+    phone.type("20")
+    phone.enter()
+    expect(sheet.field("entries.1.roem:int")).to_be_focused()
+    made = "Made: %(playing)s has %(own)s of %(total)s, more than half; each pair scores its own points."
+    expect(sheet.form.locator("[data-preview]")).to_contain_text(
+        say(phone.lang, made, playing="Anna & Cor", own=118, total=182)
+    )
+    phone.screenshot("typed the deal")
+    phone.enter()
+
+
+def _belote_enter(sheet: Sheet) -> None:
+    """Anna & Cor take: 98 card points (Bram & Dirk's 64 follow from 162), and Enter sends the
+    deal: made, each pair its own points."""
+    phone = sheet.phone
+    phone.tap(sheet.pick("taker:int", "0"))
+    phone.tap_field(sheet.field("entries.0.points:int"), "98")
+    expect(sheet.field("entries.1.points:int")).to_have_value("64")
+    made = "Made: %(taker)s has %(own)s against %(other)s; each pair scores its own points."
+    expect(sheet.form.locator("[data-preview]")).to_contain_text(
+        say(phone.lang, made, taker="Anna & Cor", own=98, other=64)
+    )
+    phone.screenshot("typed the deal")
+    phone.enter()
+
+
+def _contree_enter(sheet: Sheet) -> None:
+    """Anna & Cor bid 80 and make 98 card points (Bram & Dirk's 64 follow), and Enter sends the
+    deal: made."""
+    phone = sheet.phone
+    phone.tap(sheet.pick("taker:int", "0"))
+    phone.tap(sheet.pick("contract:int", "80"))
+    phone.tap_field(sheet.field("entries.0.points:int"), "98")
+    expect(sheet.field("entries.1.points:int")).to_have_value("64")
+    made = "Made: %(taker)s has %(reached)s for a contract of %(contract)s."
+    expect(sheet.form.locator("[data-preview]")).to_contain_text(
+        say(phone.lang, made, taker="Anna & Cor", reached=98, contract=80)
+    )
+    phone.screenshot("typed the deal")
+    phone.enter()
+
+
+def _tarot_enter(sheet: Sheet) -> None:
+    """Bram's garde with 2 oudlers, the chips tapped as the table says them; then his 47 points,
+    the one number typed, and Enter sends the deal: made by 6, 62 a defender."""
+    phone = sheet.phone
+    phone.tap(sheet.pick("taker:int", "1"))
+    phone.tap(sheet.pick("contract:str", "garde"))
+    phone.tap(sheet.pick("oudlers:int", "2"))
+    phone.tap_field(sheet.field("points:int"), "47")
+    preview = sheet.form.locator("[data-preview]")
+    expect(preview.locator(".tarot-shares li")).to_have_text(
+        ["Anna \u221262", "Bram +186", "Cor \u221262", "Dirk \u221262"]
+    )
+    phone.screenshot("typed the deal")
+    phone.enter()
+
+
+FIRST_DEALS = {
+    **{game: FirstDeal(rounds.enter_path, next_items=game != "barbuse") for game, rounds in ROUNDS.items()},
+    "klaverjassen": FirstDeal(_klaverjassen_enter, next_items=False),
+    "belote": FirstDeal(_belote_enter),
+    "belote-contree": FirstDeal(_contree_enter),
+    "tarot": FirstDeal(_tarot_enter, next_items=False),
+}

@@ -1,5 +1,6 @@
 """A Belote game played to its end on a touch phone, in each language: the taker's pair tapped
-first, one pair's card points typed and the other's filled in from 162, belote and capot ticked,
+first, one pair's card points counted on the calculator or typed and the other's filled in from
+162, belote and capot ticked,
 the deal's score read before Save (made, dedans at 81 each), and the winner once a pair passes
 501; and a Contrée game to 1000 (a contract made with belote, then one surcontré and down); each
 screen as the scorer sees it."""
@@ -12,7 +13,7 @@ from playwright.sync_api import expect
 from matches.models import Match
 from players.models import Club
 from tests.browser.journeys.player import Phone
-from tests.browser.journeys.sheets import FOUR, Sheet, say
+from tests.browser.journeys.sheets import FOUR, TRUMPS_TWO_ACES_A_KING_AND_THE_LAST_TRICK, Sheet, say
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
@@ -21,11 +22,23 @@ US, THEM = "Anna & Cor", "Bram & Dirk"
 
 
 def deal(
-    phone: Phone, sheet: Sheet, taker: int, points: int, *, belote: bool = False, capot: bool = False
+    phone: Phone,
+    sheet: Sheet,
+    taker: int,
+    points: int,
+    *,
+    belote: bool = False,
+    capot: bool = False,
+    counted: bool = False,
 ) -> None:
-    """The deal in play order: the taker's pair, pair 0's card points (pair 1's follow), the boxes."""
+    """The deal in play order: the taker's pair, pair 0's card points (typed, or counted card by
+    card on the calculator: 98), pair 1's following from 162, then the boxes."""
     phone.tap(sheet.pick("taker:int", str(taker)))
-    phone.tap_field(sheet.field("entries.0.points:int"), str(points))
+    if counted:
+        sheet.count_on_the_calculator("entries.0.points:int", TRUMPS_TWO_ACES_A_KING_AND_THE_LAST_TRICK, "98")
+        expect(sheet.field("entries.0.points:int")).to_have_value(str(points))
+    else:
+        phone.tap_field(sheet.field("entries.0.points:int"), str(points))
     expect(sheet.field("entries.1.points:int")).to_have_value(str(162 - points))
     if belote:
         phone.tap(sheet.pick("entries.0.belote:bool", "1"))
@@ -45,8 +58,9 @@ def test_a_belote_game_to_501_played_to_its_winner(open_phone, lang):
     phone.screenshot("the sheet")
     preview = phone.page.locator("[data-preview]")
 
-    # Deal 1: Anna & Cor take, 98 card points and belote: 118 against 64, made.
-    deal(phone, sheet, 0, 98, belote=True)
+    # Deal 1: Anna & Cor take, 98 card points counted on the calculator, and belote: 118 against
+    # 64, made.
+    deal(phone, sheet, 0, 98, belote=True, counted=True)
     made = "Made: %(taker)s has %(own)s against %(other)s; each pair scores its own points."
     expect(preview).to_contain_text(say(lang, made, taker=US, own=118, other=64))
     phone.screenshot("deal 1 made, before Save")

@@ -1,6 +1,7 @@
 """A club evening on the secretary's phone, end to end: a new evening, presence with a newcomer,
 two tables seated by hand (a tap on each name), a round drawn, each hand-seated table's deal
-entered at its sheet, the standings, the evening's TV and its report."""
+entered at its sheet, the standings (who stands first, and each player's progression), the
+evening's TV and its report."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from league.models import Evening
+from league.models import Evening, Standing
 from players.models import Membership
 from tests.browser.journeys.player import Phone
 from tests.browser.journeys.sheets import Sheet, say
@@ -143,6 +144,11 @@ def test_a_club_evening_end_to_end(open_phone, lang):
     phone.tap(page.locator(f"a[href$='/competitions/{competition.pk}/']").first, loads=True)
     rows = page.locator("#standings tbody tr")
     expect(rows).to_have_count(8)  # who played; Hanna stayed home
+    first = Standing.objects.filter(competition=competition, rank=1).values_list("player__name", flat=True)
+    assert first
+    for name in first:
+        expect(rows.filter(has_text=name).locator("td").first).to_have_text("1")
+    expect(page.locator("#progression tbody tr")).to_have_count(8)  # each player's evenings
     table = page.locator("#standings").bounding_box()
     column = page.locator("main").bounding_box()
     assert table is not None and column is not None

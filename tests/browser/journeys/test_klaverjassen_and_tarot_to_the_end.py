@@ -1,7 +1,9 @@
 """Klaverjassen and Tarot played to their end on a phone, in English, Dutch and French, by a
-signed-in player: the new match with two deals, each deal tapped and typed in play order, the
-engine's score shown before Save with the rule that made it, and the winners once the last deal
-is in. Every screen lands in test-results/journeys/<journey>/<lang>/."""
+signed-in player: the new match with two deals, each deal tapped and typed in play order (the
+Klaverjassen pair's tricks counted card by card on the calculator, the Tarot bonuses opened when
+one is used), the engine's score shown before Save with the rule that made it, the next dealer,
+and the winners once the last deal is in. Every screen lands in
+test-results/journeys/<journey>/<lang>/."""
 
 from __future__ import annotations
 
@@ -10,7 +12,13 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from tests.browser.journeys.player import Phone
-from tests.browser.journeys.sheets import FOUR, Sheet, game_name, say
+from tests.browser.journeys.sheets import (
+    FOUR,
+    TRUMPS_TWO_ACES_A_KING_AND_THE_LAST_TRICK,
+    Sheet,
+    game_name,
+    say,
+)
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
@@ -44,10 +52,12 @@ def test_a_klaverjassen_match_to_its_end(open_phone, lang):
     sheet = start(phone, "klaverjassen", 2)
     preview = sheet.form.locator("[data-preview]")
 
-    # Deal 1: Anna & Cor play and make 98 card points with 20 roem; Bram & Dirk's 64 follow
-    # from 162 as it is typed.
+    # Deal 1: Anna & Cor play; their tricks counted on the calculator: every trump (20 + 14 + 11 +
+    # 10 + 4 + 3), two aces and a king (11 + 11 + 4) and the last trick (10) = 98, and "Use" puts
+    # them in; Bram & Dirk's 64 follow from 162. With 20 roem: made.
     phone.tap(sheet.pick("playing:int", "0"))
-    phone.tap_field(sheet.field("entries.0.points:int"), "98")
+    sheet.count_on_the_calculator("entries.0.points:int", TRUMPS_TWO_ACES_A_KING_AND_THE_LAST_TRICK, "98")
+    expect(sheet.field("entries.0.points:int")).to_have_value("98")
     expect(sheet.field("entries.1.points:int")).to_have_value("64")
     phone.tap_field(sheet.field("entries.0.roem:int"), "20")
     made = "Made: %(playing)s has %(own)s of %(total)s, more than half; each pair scores its own points."
@@ -107,15 +117,19 @@ def test_a_tarot_match_to_its_end(open_phone, lang):
     phone.screenshot("deal 1 made, before Save")
     phone.tap(sheet.save, leaves=True)
     sheet.assert_saved(1)
+    expect(phone.page.locator(".tarot-hints strong")).to_have_text("Bram")  # who deals next
     phone.screenshot("deal 1 saved")
 
-    # Deal 2, the last: Anna's garde contre, 30 points with 2 oudlers: lost by 11,
-    # -(25 + 11) x 6 = -216 a defender; Anna pays 648.
+    # Deal 2, the last: Anna's garde contre, 30 points with 2 oudlers: lost by 11; the petit au
+    # bout to the defence, under the bonuses opened for it: (-(25 + 11) - 10) x 6 = -276 a
+    # defender; Anna pays 828.
     phone.tap(sheet.pick("taker:int", "0"))
     phone.tap(sheet.pick("contract:str", "garde_contre"))
     phone.tap_field(sheet.field("points:int"), "30")
     phone.tap(sheet.pick("oudlers:int", "2"))
-    formula = "\u2212(25 + 11) \u00d7 6 = \u2212216"
+    phone.tap(sheet.form.locator("details.tarot-bonuses summary"))
+    phone.tap(sheet.pick("petit_au_bout:str", "defence"))
+    formula = "(\u2212(25 + 11) \u2212 10) \u00d7 6 = \u2212276"
     contract = say(lang, "Garde contre")
     said = say(lang, rule[False], contract=contract, oudlers=2, points=30, difference=11, formula=formula)
     expect(preview).to_contain_text(said)
@@ -123,7 +137,7 @@ def test_a_tarot_match_to_its_end(open_phone, lang):
     phone.screenshot("deal 2 lost, before Save")
     phone.tap(sheet.save, leaves=True)
 
-    # Totals: Anna -62 - 648 = -710, Bram 186 + 216 = 402, Cor and Dirk -62 + 216 = 154.
+    # Totals: Anna -62 - 828 = -890, Bram 186 + 276 = 462, Cor and Dirk -62 + 276 = 214.
     winners = phone.page.locator(".winners")
     expect(winners).to_contain_text("Bram")
     expect(sheet.form).to_have_count(0)
@@ -133,5 +147,5 @@ def test_a_tarot_match_to_its_end(open_phone, lang):
     assert match.status == "finished"
     assert [r.scores for r in match.rounds.order_by("number")] == [
         [-62, 186, -62, -62],
-        [-648, 216, 216, 216],
+        [-828, 276, 276, 276],
     ]
