@@ -12,18 +12,31 @@ started it); a second row checks that a scorekeeper cannot touch a match someone
 A guest ("Keep score now") owns its own table, a personal club; the league and the club
 statistics are refused to it even there (403), which ``GUEST_MATRIX`` checks for every URL of
 ``league`` and ``stats`` (``test_every_league_and_stats_url_refuses_guests`` keeps it complete).
+
+The club (``built_world``) and the guest's table (``built_guest_world``) are built once per
+module, on each xdist worker, not once per case: building the club again for each of the
+~1,200 cases took longer than the requests the cases make. Each case still starts from the
+same untouched world: the world is kept in one transaction for the module (rolled back after
+its last case), each case runs in a savepoint of its own inside it that ``django_db`` rolls
+back after the case, whatever the case posted or deleted, and each case gets its own copy of
+the world's Python objects (``world``, ``guest_world``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.conf import settings
+from django.db import transaction
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import translation
+from pytest_django import DjangoDbBlocker
 from rest_framework.test import APIClient
 
 from games.registry import home_for
@@ -36,6 +49,7 @@ from tests.conftest import _api_client
 from tests.factories import (
     PASSWORD,
     ClubExportFactory,
+    ClubFactory,
     ClubScreenFactory,
     CompetitionFactory,
     EveningFactory,
@@ -99,13 +113,43 @@ class World:
     users: dict[str, Any] = field(default_factory=dict)
 
 
+FAST_PASSWORDS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_PASSWORDS
 
 
-@pytest.fixture
-def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
+def _built_once[T](django_db_blocker: DjangoDbBlocker, build: Callable[[], T]) -> Iterator[T]:
+    """What ``build`` makes, kept for a module-scoped fixture in one transaction that is rolled
+    back when the module is done: the database leaves the module as it came in. It is built as
+    each test would have built it (fast passwords, the site's language); then the database is
+    blocked again, as it is outside a test, and each ``django_db`` case opens it in a savepoint
+    of its own within this transaction."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        with override_settings(PASSWORD_HASHERS=FAST_PASSWORDS), translation.override(settings.LANGUAGE_CODE):
+            built = build()
+        with django_db_blocker.block():
+            yield built
+        transaction.set_rollback(True)
+
+
+def _build_world() -> World:
+    """De Klaverclub as ``klaverclub`` in tests/conftest.py has it (Alice owner, Dora admin, Sam
+    scorekeeper, Bob member; Charlie in a club of his own), with the rows the matrix asks about."""
+    alice, dora, sam, bob, charlie = (
+        UserFactory(username=name) for name in ("alice", "dora", "sam", "bob", "charlie")
+    )
+    klaverclub = ClubFactory.create(name="De Klaverclub")
+    for user, role in [
+        (alice, Membership.Role.OWNER),
+        (dora, Membership.Role.ADMIN),
+        (sam, Membership.Role.SCORER),
+        (bob, Membership.Role.MEMBER),
+    ]:
+        MembershipFactory(club=klaverclub, user=user, role=role)
+    Club.personal_for(charlie)
     match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=sam)
     match.add_round(DEAL_1, by=sam)
     others_match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=alice)
@@ -130,6 +174,21 @@ def world(klaverclub, alice, dora, sam, bob, charlie) -> World:
         others_export=ClubExportFactory.create(),
         house_game=HouseGameFactory.create(club=klaverclub),
     )
+
+
+@pytest.fixture(scope="module")
+def built_world(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[World]:
+    """The club, built once for the module (per xdist worker) and rolled back after its last case."""
+    yield from _built_once(django_db_blocker, _build_world)
+
+
+@pytest.fixture
+def world(built_world: World) -> World:
+    """This case's own copy of the module's world: the rows are the same (the case's savepoint
+    undoes whatever it wrote to them), the Python objects its own, so that nothing a case does
+    to them (a login's ``last_login``, a cached relation) reaches the next one. Django copies
+    ``setUpTestData``'s objects for each test in the same way."""
+    return copy.deepcopy(built_world)
 
 
 def _revoked_token(match: Match) -> str:
@@ -1343,8 +1402,7 @@ class GuestWorld:
     player: Any
 
 
-@pytest.fixture
-def guest_world(db) -> GuestWorld:
+def _build_guest_world() -> GuestWorld:
     user = GuestFactory.create().user
     club = Club.personal_for(user)
     competition = CompetitionFactory.create(club=club)
@@ -1355,6 +1413,18 @@ def guest_world(db) -> GuestWorld:
         evening=EveningFactory.create(competition=competition),
         player=PlayerFactory.create(club=club, name="Oma Truus"),
     )
+
+
+@pytest.fixture(scope="module")
+def built_guest_world(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[GuestWorld]:
+    """The guest's table, built once for the module and rolled back after its last case."""
+    yield from _built_once(django_db_blocker, _build_guest_world)
+
+
+@pytest.fixture
+def guest_world(built_guest_world: GuestWorld) -> GuestWorld:
+    """This case's own copy of the guest's table (as ``world`` is of the club)."""
+    return copy.deepcopy(built_guest_world)
 
 
 @dataclass(frozen=True)
