@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -60,7 +61,7 @@ class ClubExport(models.Model):
 
     @classmethod
     @transaction.atomic
-    def request(cls, club: Club, by: object) -> tuple[ClubExport, bool]:
+    def request(cls, club: Club, by: User | AnonymousUser) -> tuple[ClubExport, bool]:
         """The club's export still in progress, or a new one (True: to be written). Exports
         past ``EXPORT_KEPT`` go first, whoever's they are."""
         cls.objects.expired().delete()
@@ -68,7 +69,7 @@ class ClubExport(models.Model):
         current = pending.order_by("-created_at").first()
         if current is not None and not current.stalled:
             return current, False
-        return cls.objects.create(club=club, requested_by=by), True
+        return cls.objects.create(club=club, requested_by_id=by.pk), True
 
     @property
     def in_progress(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.tasks import task
 
 from backup.exports import write_export
@@ -24,7 +25,7 @@ def write_club_export(export_id: int) -> None:
     write_export(export)
 
 
-def start_export(club: Club, by: object) -> ClubExport:
+def start_export(club: Club, by: User | AnonymousUser) -> ClubExport:
     """The club's export in progress, or a new one queued for the worker."""
     export, new = ClubExport.request(club, by)
     if new:
