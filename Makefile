@@ -9,12 +9,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV := DEBUG=$${DEBUG:-1}
+# Python keeps its compiled modules (pytest's rewritten test modules among them) even where the
+# environment turns that off: otherwise every test process compiles every module again.
+unexport PYTHONDONTWRITEBYTECODE
 
 # The exact version and hashes of every package (the site's and its tests'), from `make lock`.
 LOCK := requirements/lock.txt
 BENCH_LOCK := requirements/bench.txt
 
-.PHONY: install lock run serve prod-local test lint typecheck messages check-deploy bench clean
+.PHONY: install lock run serve prod-local test check suite test-sqlite flake lint typecheck messages check-deploy bench clean
 
 $(VENV)/bin/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed"; exit 1; }
@@ -92,9 +95,29 @@ $(AXE): tests/browser/axe/package.json tests/browser/axe/package-lock.json
 	npm ci --prefix tests/browser/axe --no-audit --no-fund
 	@touch $(AXE)
 
-test: lint typecheck $(AXE)
+# `make test` is `make check` then `make suite`: lint, types and migrations, then every test on the
+# database DATABASE_URL names (SQLite without it), on two workers, with the ten slowest tests.
+PYTEST := $(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist worksteal --durations=10
+
+test: check suite
+
+check: lint typecheck
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist worksteal
+
+suite: install $(AXE)
+	$(PYTEST)
+
+# The tests whose outcome can depend on the database (those that reach it, the browser tests
+# apart), on SQLite: CI's second database, after `make test` on PostgreSQL (docs/testing.md).
+test-sqlite: install
+	env -u DATABASE_URL $(PYTEST) -m "not browser" --database-tests-only
+
+# The flake hunt: the browser tests RUNS times beside BUSY busy CPU loops, then every test that
+# failed at least once (docs/testing.md). Run it after any change to the browser tests.
+RUNS ?= 5
+BUSY ?= 4
+flake: install $(AXE)
+	$(BIN)/python -m tests.flake_hunt --runs $(RUNS) --busy $(BUSY)
 
 messages: install
 	cd $(CURDIR) && $(DEV) $(BIN)/python manage.py makemessages -l nl -l fr --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests

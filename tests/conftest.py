@@ -13,6 +13,33 @@ from config.reports import forget_sent
 from players.models import Club, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory, token_for
 
+# The pytest-django fixtures through which a test reaches the database.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="Run only the tests that reach the database (the second database's run in CI: what can "
+        "differ by database; the engine, the parsers and the greps ran on the first).",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``--database-tests-only``, deselect the tests that never reach the database: their
+    outcome cannot depend on which one it is."""
+    if not config.getoption("database_tests_only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        reaches = item.get_closest_marker("django_db") or DATABASE_FIXTURES & fixtures
+        (kept if reaches else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
