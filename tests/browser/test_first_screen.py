@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from matches.models import Match
 from players.models import Club
+from tests.browser import waits
 from tests.browser.conftest import PHONE, open_calculator
 from tests.browser.test_accessibility import AXE, _violations
 from tests.factories import PASSWORD, UserFactory
@@ -37,18 +38,23 @@ def open_sheet(page: Page, live_server, game: str) -> Match:
 
 
 def movement_of_a_tap(page: Page, selector: str) -> float:
-    """How far the field moved between a touch at its middle and 300 ms after the release."""
+    """How far the field moved between a touch at its middle and the page at rest after the
+    release."""
     field = page.locator(selector)
     field.scroll_into_view_if_needed()
+    handle = field.element_handle()
+    waits.held_still(page, handle)
     before = field.bounding_box()
     assert before is not None
     x, y = before["x"] + min(before["width"] / 2, 40), before["y"] + before["height"] / 2
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    page.wait_for_timeout(50)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    with waits.clicked(page):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        waits.frames_drawn(page)  # the finger rests on the screen while the page draws
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
-    page.wait_for_timeout(300)
+    waits.htmx_idle(page)
+    waits.held_still(page, handle)
     after = field.bounding_box()
     assert after is not None
     # The tap reached the field: it has the focus (and the keyboard), as on a phone.

@@ -7,7 +7,7 @@ a stored round shows on every screen within 2 s.
 
 from __future__ import annotations
 
-import time
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSi
 from live.models import MatchShare
 from matches.models import Match
 from players.models import Club
+from tests.browser import waits
 from tests.browser.conftest import OFFLINE_COOKIE, REQUIRED
 from tests.browser.conftest import PHONE as PHONE_SIZE
 from tests.factories import PASSWORD, UserFactory
@@ -33,6 +34,7 @@ DEAL_1 = {
     ]
 }
 WITHIN = 2_000  # ms
+WATCH = r"^/watch/"  # a sheet's poll (its stream is /events/watch/)
 
 
 def start_match(username: str = "alice") -> Match:
@@ -62,11 +64,13 @@ def enter_deal(page: Page, went_out: int, points: list[int]) -> None:
 
 def open_with_service_worker(page: Page, url: str) -> None:
     """Open the page, wait until the service worker controls it, and open it once more so the
-    worker keeps a copy (what a scorer's phone has after the first deal)."""
+    worker keeps a copy (what a scorer's phone has after the first deal), live again: its stream
+    opened and the poll that follows answered."""
     page.goto(url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    page.reload()
-    page.wait_for_load_state("networkidle")
+    waits.worker_controls(page)
+    with waits.answered(page, WATCH):
+        page.reload()
+    waits.copy_kept(page)
 
 
 def _no_network(route: Route) -> None:
@@ -96,13 +100,6 @@ def go_online(context: BrowserContext) -> None:
 
 def rounds(match: Match) -> list[int]:
     return list(match.rounds.order_by("number").values_list("number", flat=True))
-
-
-def wait_for(condition, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
 
 
 @pytest.fixture
@@ -147,8 +144,6 @@ def test_a_changed_answer_to_a_poll_sent_before_a_redo_keeps_the_redos_confirmat
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     enter_deal(page, 0, [0, 30])
     expect(page.locator(".grid tbody tr[data-round='1']")).to_have_count(1)
-    page.locator("#saved button", has_text="Undo").click()
-    expect(page.locator("#saved")).to_contain_text("The last round was undone.")
 
     held: list[Route] = []
 
@@ -158,18 +153,19 @@ def test_a_changed_answer_to_a_poll_sent_before_a_redo_keeps_the_redos_confirmat
         else:
             held.append(route)
 
-    # Every sheet brings a fresh watch address (they expire): hold whichever it polls.
-    page.route("**/watch/**", hold_the_first)
-    for _ in range(50):  # Playwright hands the route over while the test waits on the page
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the sheet sent no poll"
+    # Every sheet brings a fresh watch address (they expire): hold whichever it polls. Held
+    # before the undo, whose news the sheet is sure to ask about.
+    page.route(re.compile(r"^https?://[^/]+/watch/"), hold_the_first)
+    page.locator("#saved button", has_text="Undo").click()
+    expect(page.locator("#saved")).to_contain_text("The last round was undone.")
+    waits.until(page, lambda: bool(held), "the sheet's poll")
 
     page.locator("#saved button", has_text="Redo").click()
     expect(page.locator("#saved")).to_contain_text("Deal 1 is back.")
-    held[0].fulfill(status=204)  # the stored round changed the match since that poll left
-    page.wait_for_timeout(2 * 1000)  # two more polls: both see the redo's own version
+    # The stored round changed the match since that poll left: the sheet asks again about the
+    # redo's own version, and hears it is current.
+    with waits.answered(page, WATCH, status=304):
+        held[0].fulfill(status=204)
     expect(page.locator("#saved")).to_contain_text("Deal 1 is back.")
     assert rounds(match) == [1]
 
@@ -196,8 +192,9 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(logged_in:
     expect(page.locator("[data-pending-rounds]")).to_have_count(0)
     expect(page.locator("[data-sent-rounds]")).to_have_text("Deals 1, 2 are sent: they are on the sheet now.")
     page.reload()
-    page.wait_for_load_state("networkidle")
     expect(page.locator(".grid tbody tr[data-round]")).to_have_count(2)
+    # Nothing left on the phone to send again.
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('scoreblok.pending-rounds') || '[]')") == []
     assert rounds(match) == [1, 2]
     assert match.revisions.count() == 2
 
@@ -255,7 +252,6 @@ def test_axe_finds_nothing_on_the_viewer_and_the_tv_pages(
     page = log_in(context, live_server, "alice")
     for path in (f"/live/{share.token}/", f"/live/{share.token}/tv/", f"/clubs/{match.club_id}/tv/"):
         page.goto(live_server.url + path)
-        page.wait_for_load_state("networkidle")
         violations = axe_violations(page)
         assert violations == [], [(path, v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -269,8 +265,9 @@ def test_axe_finds_nothing_on_the_viewer_and_the_tv_pages(
 
 
 def notice_on_screen(page: Page, selector: str) -> None:
-    # Whole, once the page has settled (a notice is brought into view when htmx has settled
-    # the sheet, a moment after it appears).
+    """Whole on screen once htmx has settled the sheet (which brings a notice into view, a
+    moment after it appears)."""
+    waits.htmx_idle(page)
     expect(page.locator(selector)).to_be_in_viewport(ratio=1)
 
 
@@ -283,10 +280,9 @@ def test_a_round_kept_offline_says_so_on_screen_and_an_empty_second_save_keeps_n
     go_offline(page.context)
     enter_deal(page, 0, [0, 30])
     expect(page.locator("[data-pending='1']")).to_be_visible()
-    page.wait_for_timeout(300)
     notice_on_screen(page, "[data-pending='1']")
     page.locator("#round-form button[type=submit]").click()  # the form is empty now
-    page.wait_for_timeout(300)
+    waits.frames_drawn(page)  # the tap handled: a round it kept would be on the page by now
     expect(page.locator("[data-pending-rounds] [data-pending]")).to_have_count(1)
     assert page.evaluate("JSON.parse(localStorage.getItem('scoreblok.pending-rounds')).length") == 1
     notice_on_screen(page, "[data-pending='1']")
@@ -319,7 +315,6 @@ def test_undo_from_the_bottom_of_the_sheet_leaves_its_notice_and_redo_on_screen(
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("form.undo button").click()
     expect(page.locator("#saved")).to_contain_text("The last round was undone.")
-    page.wait_for_timeout(300)
     notice_on_screen(page, "#saved")
     page.locator("#saved button", has_text="Redo").click()
     expect(page.locator("#saved")).to_contain_text("Deal 6 is back.")

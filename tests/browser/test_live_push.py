@@ -18,12 +18,14 @@ from playwright.sync_api import Browser, Page, Request, Route, ViewportSize, exp
 from live.models import MatchShare
 from matches.models import Match
 from players.models import Club
+from tests.browser import waits
 from tests.browser.conftest import PHONE
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("test-results/push")
+BOARD = r"/board/$"  # a viewer's refresh
 DEAL_1 = {
     "entries": [
         {"laid_down": True, "went_out": True, "points": 0},
@@ -51,32 +53,23 @@ def match(transactional_db) -> Match:
 
 
 def follow(viewer: Page, live_server, match: Match) -> list[Request]:
-    """Open the share link; the requests the page sends from then on."""
+    """Open the share link, until the stream has opened and the one refresh it asks for (what
+    changed before it opened) is answered; the requests the page sends from then on."""
     share = MatchShare.share(match)
     sent: list[Request] = []
     viewer.on("request", lambda request: sent.append(request))
-    with viewer.expect_response("**/events/live/**"):
+    with waits.answered(viewer, BOARD):
         viewer.goto(f"{live_server.url}/live/{share.token}/")
     expect(viewer.locator(".grid tbody tr")).to_have_text("No rounds yet.")
     return sent
-
-
-def settle(viewer: Page, sent: list[Request]) -> None:
-    """Wait for the one refresh a new stream asks for (what changed before it opened)."""
-    for _ in range(50):
-        if any("/board/" in request.url for request in sent):
-            break
-        viewer.wait_for_timeout(100)
-    viewer.wait_for_load_state("networkidle")
 
 
 def test_a_viewer_follows_a_round_within_a_second_and_asks_nothing_while_idle(
     viewer: Page, live_server, match
 ):
     sent = follow(viewer, live_server, match)
-    settle(viewer, sent)
     sent.clear()
-    viewer.wait_for_timeout(3_000)
+    viewer.wait_for_timeout(3_000)  # what is measured: three times the interval a poll would use
     assert [request.url for request in sent] == [], "an idle connected page sent requests"
 
     stored = time.monotonic()
@@ -96,18 +89,13 @@ def test_a_dropped_stream_comes_back_and_the_page_fetches_the_round_it_missed(
 ):
     settings.LIVE_STREAM_MAX_AGE = 2  # the server ends the stream; the browser reconnects
     sent = follow(viewer, live_server, match)
-    settle(viewer, sent)
     held: list[Route] = []
     viewer.route("**/events/**", lambda route: held.append(route))
-    for _ in range(60):
-        if held:
-            break
-        viewer.wait_for_timeout(100)
-    assert held, "the browser did not reconnect"
+    waits.until(viewer, lambda: bool(held), "the browser to reconnect")
     sent.clear()
 
     match.add_round(DEAL_1)  # while the viewer's stream is down
-    viewer.wait_for_timeout(1_500)
+    viewer.wait_for_timeout(1_500)  # what is measured: the page waits for its stream, no poll meanwhile
     expect(viewer.locator(".grid tbody tr")).to_have_text("No rounds yet.")
     assert not any("/board/" in request.url for request in sent), "the page polled instead of waiting"
 

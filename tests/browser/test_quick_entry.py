@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from matches.models import Match, Round
 from players.models import Club
+from tests.browser import waits
 from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -214,7 +215,7 @@ def test_after_fill_in_the_status_and_its_warnings_are_on_screen(
     status = page.locator("#quick-status .error")
     expect(status).to_contain_text("“banana”")
     expect(status).to_contain_text("above")  # the status sits under the form it filled
-    page.wait_for_timeout(200)  # the scroll after htmx settles
+    waits.htmx_idle(page)  # the scroll comes once htmx has settled the form
     assert _in_viewport(page, "#quick-status")
     if first_field is not None:
         assert _in_viewport(page, first_field)

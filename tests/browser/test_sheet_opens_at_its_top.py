@@ -14,6 +14,7 @@ from games.registry import home_for
 from league.models import Evening
 from matches.models import Match
 from players.models import Club, Membership
+from tests.browser import waits
 from tests.browser.conftest import PHONE
 from tests.factories import (
     CompetitionFactory,
@@ -40,10 +41,9 @@ def house_match(alice) -> Match:
 
 
 def assert_at_its_top(page: Page) -> None:
-    """Scrolled to 0, with the title and the first field of the round form on the first screen."""
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)  # what the page's scripts do once it has loaded
-    assert page.evaluate("scrollY") == 0
+    """Scrolled to 0, once what the page's scripts do after the load is done, with the title and
+    the first field of the round form on the first screen."""
+    assert waits.scroll_settled(page) == 0
     for selector in (".sheet-head h1", "#round-form input:not([type=hidden])"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None, selector
@@ -105,7 +105,7 @@ def test_an_idle_phone_is_not_moved_when_the_other_phone_saves(phone: Page, live
     for deal in range(3):
         match.add_round(body, by=phone.alice)  # type: ignore[attr-defined]  # the other phone
         expect(rows).to_have_count(played + deal + 1, timeout=5_000)
-        phone.wait_for_timeout(300)
+        waits.htmx_idle(phone)  # the refresh that brought it has settled, and scrolled if it would
         assert phone.evaluate("scrollY") == 300, deal
 
 

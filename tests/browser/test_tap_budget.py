@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from matches.models import Match, Round
 from players.models import Club
+from tests.browser import waits
 from tests.browser.conftest import PHONE
 from tests.factories import MatchFactory
 
@@ -70,12 +71,8 @@ def saved(page: Page, number: int) -> None:
 
 
 def scrolled_to_top(page: Page) -> bool:
-    """Whether the page comes back to its top within a second (the form settles last)."""
-    for _ in range(20):
-        if page.evaluate("window.scrollY") == 0:
-            return True
-        page.wait_for_timeout(50)
-    return False
+    """Whether the page is back at its top once the saved round's sheet has settled."""
+    return waits.scroll_settled(page) == 0
 
 
 def within_budget(counted: Counted, game: str, players: int) -> None:

@@ -11,6 +11,7 @@ conftest keeps a last screenshot of every phone, where it stopped).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 from dataclasses import dataclass
@@ -19,13 +20,13 @@ from typing import Any
 
 from playwright.sync_api import CDPSession, Locator, Page, expect
 
+from tests.browser import waits
+
 ROOT = Path(__file__).resolve().parents[3]
 SHOTS = ROOT / "test-results" / "journeys"
 WIDTH, HEIGHT = 360, 740
 # The pixels an element may move between a finger's touch and its release.
 STILL = 4
-# Checks, 100 ms apart, that an element has come on screen once the page has settled.
-SETTLE_CHECKS = 10
 
 
 @dataclass
@@ -66,27 +67,13 @@ class Phone:
         if not locator.count() or not locator.first.is_visible():
             return False
         return bool(
-            locator.first.evaluate(
-                """(e, [w, h, reach]) => {
-                    const r = e.getBoundingClientRect();
-                    if (r.width === 0 || r.height === 0) return false;
-                    if (r.left < -0.5 || r.right > w + 0.5) return false;
-                    const middle = r.top + r.height / 2;
-                    const inside = reach ? middle >= 0 && middle <= h - 1
-                        : r.top >= -0.5 && r.bottom <= h + 0.5;
-                    if (!inside) return false;
-                    const x = Math.min(Math.max(r.left + r.width / 2, 0), w - 1);
-                    const y = Math.min(Math.max(r.top + r.height / 2, 0), h - 1);
-                    const top = document.elementFromPoint(x, y);
-                    if (!top) return false;
-                    // A control's own label (or the label around it) is the control for a finger.
-                    const label = top.closest('label');
-                    return e.contains(top) || top.contains(e) || (label !== null && label.contains(e))
-                        || (e.labels && [...e.labels].some((l) => l.contains(top)));
-                }""",
-                [WIDTH, self.page.viewport_size["height"] if self.page.viewport_size else HEIGHT, reach],
+            self.page.evaluate(
+                waits.ON_SCREEN, [locator.first.element_handle(), WIDTH, self._height(), reach]
             )
         )
+
+    def _height(self) -> int:
+        return self.page.viewport_size["height"] if self.page.viewport_size else HEIGHT
 
     def where(self, locator: Locator) -> str:
         if not locator.count():
@@ -95,16 +82,18 @@ class Phone:
         return f"at {box['y']:.0f}-{box['y'] + box['height']:.0f} px" if box else "hidden"
 
     def assert_on_screen(self, locator: Locator, what: str, *, reach: bool = False) -> None:
+        """The element on screen where it comes to rest: a scroll that brings it into view (once
+        htmx has settled the sheet) may still be under way when it appears."""
         expect(locator.first).to_be_attached()
-        # What the player sees once the page has settled: a scroll that brings the element into
-        # view may still be under way when it appears (seen on a loaded CI machine).
-        ok = self.on_screen(locator, reach=reach)
-        for _ in range(SETTLE_CHECKS):
-            if ok:
+        seen = "gone"
+        for _ in range(3):  # a live refresh may replace the element while it is watched
+            handle = locator.first.element_handle()
+            seen = waits.settled_on_screen(self.page, handle, WIDTH, self._height(), reach)
+            if seen != "gone":
                 break
-            self.page.wait_for_timeout(100)
-            ok = self.on_screen(locator, reach=reach)
-        self.check(ok, f"{what} on screen ({self.where(locator)}, scrollY {self.scroll_y():.0f})")
+        self.check(
+            seen == "on screen", f"{what} on screen ({self.where(locator)}, scrollY {self.scroll_y():.0f})"
+        )
 
     def assert_first_screen(
         self,
@@ -139,22 +128,15 @@ class Phone:
 
     def _settled_scroll(self) -> float:
         """scrollY once the page stops moving (a script may scroll just after the load)."""
-        self.page.wait_for_load_state()
-        last = self.scroll_y()
-        for _ in range(6):
-            self.page.wait_for_timeout(60)
-            now = self.scroll_y()
-            if now == last:
-                break
-            last = now
-        return last
+        return waits.scroll_settled(self.page)
 
     # --- what the player does -------------------------------------------------------------------
 
     def tap(self, locator: Locator, *, leaves: bool = False, loads: bool = False) -> None:
         """A finger's tap on the element's middle (a swipe first brings it on screen). It must not
-        move between the touch and the release, nor just after (unless the tap ``leaves`` the
-        element behind: a Save that redraws the form; or ``loads`` a new page, waited for)."""
+        move between the touch and the release, nor once the page has come to rest after the tap
+        (unless the tap ``leaves`` the element behind: a Save that redraws the form; or ``loads``
+        a new page, waited for)."""
         if loads:
             with self.page.expect_navigation():
                 self.tap(locator, leaves=True)
@@ -164,20 +146,25 @@ class Phone:
         target.scroll_into_view_if_needed()
         expect(target).to_be_visible()
         handle = target.element_handle()
+        waits.held_still(self.page, handle)  # a finger aims at where the thing rests
         before = _rect(handle)
         assert before is not None
         x = min(max(before[0] + min(before[2] / 2, 40), 1), WIDTH - 1)
         y = before[1] + before[3] / 2
         cdp = self._touch()
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        pressed = _rect(handle)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        assert pressed is not None, f"{target} went away under the finger"
-        assert _moved(before, pressed) <= STILL, (
-            f"{target} moved {_moved(before, pressed):.0f} px under the finger"
-        )
+        with contextlib.nullcontext() if leaves else waits.clicked(self.page):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            pressed = _rect(handle)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            assert pressed is not None, f"{target} went away under the finger"
+            assert _moved(before, pressed) <= STILL, (
+                f"{target} moved {_moved(before, pressed):.0f} px under the finger"
+            )
         if not leaves:
-            self.page.wait_for_timeout(150)
+            # Where the tap left it once the page came to rest: what it set off (a focus, a
+            # scroll, an htmx request) is done.
+            waits.htmx_idle(self.page)
+            waits.held_still(self.page, handle)
             after = _rect(handle)
             if after is not None:
                 assert _moved(before, after) <= STILL, (

@@ -61,7 +61,6 @@ def test_a_round_said_in_one_line(open_phone, lang):
     phone.tap_field(line, LINES[lang])
     phone.enter()
     expect(status.locator(".done, .error")).to_be_visible()
-    page.wait_for_timeout(300)
     phone.assert_on_screen(status, "the status of the line")
     phone.screenshot("the line read")
     expect(sheet.form.locator("input[name='@went_out'][value='0']")).to_be_checked()
@@ -114,6 +113,5 @@ def test_the_rules_searched_from_the_sheet(open_phone, lang):
 
     phone.tap(first.locator("a"), loads=True)
     heading = page.locator(f"[id='{anchor}'] :is(h2, h3, h4)").first
-    page.wait_for_timeout(200)
     phone.assert_first_screen(top=False, title=heading)
     phone.screenshot("the section")

@@ -107,7 +107,6 @@ def test_a_refused_round_and_its_rule(open_phone, lang, game):
     phone.tap(rule, leaves=True)
     heading = phone.page.locator("#rules-panel :is(h1, h2, h3, h4)").first
     expect(heading).to_be_visible()
-    phone.page.wait_for_timeout(300)  # the panel's own scroll, if any
     phone.assert_on_screen(heading, "the rule's heading")
     phone.screenshot("the rule")
     assert phone.page.url.endswith(f"/matches/{match.pk}/")  # still on the sheet
@@ -242,13 +241,11 @@ def test_a_correction_then_undo_and_redo(open_phone, lang, game):
     page.once("dialog", lambda dialog: dialog.accept())
     phone.tap(page.locator("form.undo button"), leaves=True)
     expect(page.locator("#saved button")).to_be_visible()
-    phone.page.wait_for_timeout(300)
     phone.assert_on_screen(page.locator("#saved"), "the undo notice")
     phone.screenshot("undone")
     assert match.rounds.count() == 1
     phone.tap(page.locator("#saved button"), leaves=True)
     expect(page.locator(".grid tbody tr[data-round='2']")).to_have_count(1)
-    phone.page.wait_for_timeout(300)
     phone.assert_on_screen(page.locator("#saved"), "the redo notice")
     expect(page.locator("#saved")).to_contain_text(re.compile("2"))
     phone.screenshot("redone")

@@ -8,9 +8,10 @@ from playwright.sync_api import expect
 
 from matches.models import Match
 from players.models import Club
+from tests.browser import waits
 from tests.browser.journeys.player import Phone
 from tests.browser.journeys.sheets import Sheet
-from tests.browser.test_live import go_offline, go_online
+from tests.browser.test_live import go_offline, go_online, open_with_service_worker
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.journey]
@@ -44,7 +45,7 @@ def test_two_phones_on_one_deal(open_phone, lang):
     a.assert_saved(1)
     first.screenshot("deal 1 saved")
     expect(second.page.locator(".grid tbody tr[data-round='1']")).to_have_count(1, timeout=3_000)
-    second.page.wait_for_timeout(300)
+    waits.htmx_idle(second.page)  # the refresh that brought it has settled, and scrolled if it would
     second.check(second.scroll_y() == 0, f"the idle phone still at its top (scrollY {second.scroll_y():.0f})")
     second.assert_first_screen(title=b.title, first_field=b.first_field())
     second.screenshot("followed deal 1")
@@ -76,14 +77,7 @@ def test_a_deal_entered_offline_is_sent_once_the_connection_is_back(open_phone, 
     match = Match.start(club=Club.personal_for(user), game="duizenden", players=TWO, by=user)
     phone: Phone = open_phone("offline-and-back", lang, user)
     page = phone.page
-    page.goto(f"/matches/{match.pk}/")
-    # Polled from here: wait_for_function evaluates a string, which the site's CSP forbids.
-    for _ in range(100):
-        if page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
-            break
-        page.wait_for_timeout(100)
-    page.reload()
-    page.wait_for_load_state("networkidle")
+    open_with_service_worker(page, f"/matches/{match.pk}/")
     sheet = Sheet(phone)
     sheet.assert_opened()
     phone.screenshot("the sheet")
@@ -92,7 +86,6 @@ def test_a_deal_entered_offline_is_sent_once_the_connection_is_back(open_phone, 
     enter_duizenden(phone, sheet, 0, ["230", "60", "35"])
     waiting = page.locator("[data-pending='1']")
     expect(waiting).to_be_visible()
-    page.wait_for_timeout(300)
     phone.assert_on_screen(waiting, "the deal kept on the phone")
     phone.screenshot("offline, the deal kept")
     assert rounds(match) == []
