@@ -110,6 +110,11 @@ def sam(db):
 def klaverclub(alice, bob, charlie, dora, sam) -> Club:
     """A club with every role: Alice owns it, Dora is an admin, Sam keeps score, Bob reads.
     Charlie has a club of his own and is not in this one."""
+    return build_klaverclub(alice=alice, bob=bob, charlie=charlie, dora=dora, sam=sam)
+
+
+def build_klaverclub(*, alice, bob, charlie, dora, sam) -> Club:
+    """De Klaverclub of the ``klaverclub`` fixture, for a fixture of a wider scope to build."""
     klaverclub = ClubFactory.create(name="De Klaverclub")
     for user, role in [
         (alice, Membership.Role.OWNER),

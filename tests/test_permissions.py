@@ -45,11 +45,10 @@ from live.versions import watch_token
 from matches.models import Match
 from players.models import Club, Membership
 from scoring.declared import TEMPLATES
-from tests.conftest import _api_client
+from tests.conftest import _api_client, build_klaverclub
 from tests.factories import (
     PASSWORD,
     ClubExportFactory,
-    ClubFactory,
     ClubScreenFactory,
     CompetitionFactory,
     EveningFactory,
@@ -141,15 +140,7 @@ def _build_world() -> World:
     alice, dora, sam, bob, charlie = (
         UserFactory(username=name) for name in ("alice", "dora", "sam", "bob", "charlie")
     )
-    klaverclub = ClubFactory.create(name="De Klaverclub")
-    for user, role in [
-        (alice, Membership.Role.OWNER),
-        (dora, Membership.Role.ADMIN),
-        (sam, Membership.Role.SCORER),
-        (bob, Membership.Role.MEMBER),
-    ]:
-        MembershipFactory(club=klaverclub, user=user, role=role)
-    Club.personal_for(charlie)
+    klaverclub = build_klaverclub(alice=alice, bob=bob, charlie=charlie, dora=dora, sam=sam)
     match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=sam)
     match.add_round(DEAL_1, by=sam)
     others_match = MatchFactory.create(club=klaverclub, game=GAME, players=["Anna", "Bram", "Cor"], by=alice)
