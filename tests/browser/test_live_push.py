@@ -69,7 +69,9 @@ def test_a_viewer_follows_a_round_within_a_second_and_asks_nothing_while_idle(
 ):
     sent = follow(viewer, live_server, match)
     sent.clear()
-    viewer.wait_for_timeout(3_000)  # what is measured: three times the interval a poll would use
+    # allow: time: the span in which an idle page must ask nothing (three poll intervals); no
+    # event marks the end of nothing happening.
+    viewer.wait_for_timeout(3_000)  # allow: time
     assert [request.url for request in sent] == [], "an idle connected page sent requests"
 
     stored = time.monotonic()
@@ -95,7 +97,9 @@ def test_a_dropped_stream_comes_back_and_the_page_fetches_the_round_it_missed(
     sent.clear()
 
     match.add_round(DEAL_1)  # while the viewer's stream is down
-    viewer.wait_for_timeout(1_500)  # what is measured: the page waits for its stream, no poll meanwhile
+    # allow: time: the span in which the page, its stream down, must not poll instead; no event
+    # marks the end of nothing happening.
+    viewer.wait_for_timeout(1_500)  # allow: time
     expect(viewer.locator(".grid tbody tr")).to_have_text("No rounds yet.")
     assert not any("/board/" in request.url for request in sent), "the page polled instead of waiting"
 
