@@ -1,28 +1,38 @@
-"""A club's record as a file: everything needed to rebuild it elsewhere (JSON), and its results
+"""A club's record as a file: everything needed to bring it back elsewhere (JSON), and its results
 for a spreadsheet (CSV).
 
-The JSON is a backup of the whole club: its members (by username), its players, its house games
-(under their slugs, which its matches and competitions name; where the importing site has a
-slug already, the club imported where it was exported, the game comes in under a new one and
-the file's matches and competitions follow it), and every match, deleted ones too, with its
-game, set-up, rounds as posted, who entered and confirmed each round, the history of every
-change, and the dates of it all; other apps add what they keep of a club
-(the league its competitions, evenings, presence and tables) through a ``Section``, so this
-module imports none of them. Database ids stay out: matches are named by their place in the
-file, players by their name, accounts by their username. Exporting, importing into an empty
-database and exporting again gives the same file.
+The JSON is a backup of the whole club: its settings, its members (by username), its players
+(retired ones marked), its house games (retired ones too, under their slugs, which its matches
+and competitions name; where the importing site has a slug already, the club imported where it
+was exported, the game comes in under a new one and the file's matches and competitions follow
+it), and every match, deleted ones too, with its game, set-up, rounds as posted, who entered and
+confirmed each round, the history of every change (an early end and a resume included), each
+seat's final place, and the dates of it all; other apps add what they keep of a club through a
+``Section``, so this module imports none of them: the league its competitions (archived ones
+with their final table and history), evenings, presence, tables, sit-outs and stored standings,
+the statistics its ratings and their history. Database ids stay out: matches are named by their
+place in the file, players by their name, accounts by their username, a season's evenings by
+their place in it. Exporting, importing into an empty database and exporting again gives the same
+file.
 
-What Scoreblok computes is left out and computed again on import: round scores, final places,
-standings and ratings (their tasks follow every finished match, as on the site). Invitations and
-share or TV links are not in the file: they are ways in, and a copy of the data should not open
-the club.
+What the club's record holds is restored as it was stored, not computed again: an archived
+season's final table and roll of honour, every competition's stored standings, each seat's final
+place and the ratings with their history, so that the imported club answers every page and API
+read as the exported one did, also where a rebuild would now give something else (a correction
+after the season was archived). Only round scores and each match's snapshot are the engine's, from
+the rounds replayed. The tasks that follow every finished match on the site (standings of current
+seasons, ratings) still run once the import commits, and rebuild from the same record.
+Invitations and share or TV links are not in the file: they are ways in, and a copy of the data
+should not open the club.
 
-Importing replays each round through the same engine checks (``Match.add_round``), so an
-imported club has the very standings the exported one had, or the import is refused whole. Only
-then are the stored authors and dates set on the rows the engine wrote, and its history replaced
-by the file's. A file comes from anywhere: ``read_document`` bounds its size, nesting and
-numbers, every name is cleaned as the site cleans it, and anything else is ``BadFile`` naming
-where in the file it is.
+Importing replays each round through the same engine checks (``Match.add_round``): a round the
+engine refuses, or rounds that do not leave a match as the file says it stood, refuse the import
+whole. Only then are the stored authors and dates set on the rows the engine wrote, and its
+history replaced by the file's. A file comes from anywhere: ``read_document`` bounds its size,
+nesting and numbers, every name is cleaned as the site cleans it, and anything else is
+``BadFile`` naming where in the file it is. Files of the earlier formats still import: a key
+they lack means what the site assumed before it existed (a season current, standings rebuilt by
+the tasks, nothing retired).
 
 The JSON export is written by a task (``backup.tasks``, into a ``ClubExport``), which reports
 how many matches it has written as it goes; the results CSV is small and stays a download.
@@ -54,16 +64,20 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 import scoring
+import scoring.match
 from backup.models import ClubExport
 from games.refusals import SiteRefused
 from house.models import SLUG_PREFIX, HouseGame, new_slug
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Match, Round, RoundRevision
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Membership, Player, clean_player_name
 from scoring import Refused
 from scoring.declared import MAX_NAME, definition_json, read_definition
 
 FORMAT = "scoreblok-club"
-VERSION = 2  # 1: players, matches and round bodies only (still imported)
+# 1: players, matches and round bodies only; 2: members, authors, dates, history, house games and
+# the apps' sections; 3: the record as stored (archived seasons, stored standings, final places,
+# ratings, versions...). Every earlier version still imports.
+VERSION = 3
 CHUNK = 200  # matches read (with their seats and rounds) and counted as done at a time
 
 # What a file may hold. A real club's file is far below each.
@@ -103,6 +117,8 @@ class Section(Protocol):
     that app (registered with ``register`` when the app is ready)."""
 
     key: str
+    # The file version that first held the part: an older file lacks it, and its import skips it.
+    since: int
 
     def dump(self, club: Club, match_index: Mapping[int, int]) -> list[Any]:
         """The part as JSON values; ``match_index`` gives a match id's place in the file."""
@@ -177,13 +193,18 @@ def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
             "name": club.name,
             "confirm_rounds": club.confirm_rounds,
             "created_at": when(club.created_at),
+            "version": club.version,
         },
-        "members": [{"username": m.user.get_username(), "role": m.role} for m in memberships],
+        "members": [
+            {"username": m.user.get_username(), "role": m.role, "version": m.version} for m in memberships
+        ],
         "players": [
             {
                 "name": player.name,
                 "user": player.user.get_username() if player.user else None,
                 "created_at": when(player.created_at),
+                "retired_at": when(player.retired_at),
+                "version": player.version,
             }
             for player in players
         ],
@@ -195,6 +216,7 @@ def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
                 "definition": game.definition,
                 "version": game.version,
                 "created_at": when(game.created_at),
+                "updated_at": when(game.updated_at),
                 # A deleted game is retired: its played matches name it still.
                 "retired_at": when(game.retired_at),
             }
@@ -219,6 +241,12 @@ def _dump_match(match: Match, usernames: _Usernames) -> dict[str, Any]:
         "finished_at": when(match.finished_at),
         "deleted_at": when(match.deleted_at),
         "deleted_by": usernames(match.deleted_by_id),
+        "status": match.status,
+        "ended_early_at": when(match.ended_early_at),
+        "end_reason": match.end_reason,
+        "closed_at": when(match.closed_at),
+        # Each seat's final total and place as stored (a table ended early has them too).
+        "places": [[seat.final_total, seat.final_rank] for seat in match.seats.all()],
         "rounds": [
             {
                 "body": stored.body,
@@ -520,6 +548,12 @@ class Imported:
 VERSION_1_KEYS = ("format", "version", "club", "players", "matches")
 MATCH_KEYS = ("game", "players", "teams", "options", "dealer", "created_at")
 MATCH_KEYS_2 = (*MATCH_KEYS, "created_by", "updated_at", "finished_at", "deleted_at", "deleted_by", "history")
+# Version 3 keys: a version 2 file has none of them, each then what the site assumed before.
+MATCH_KEYS_3 = ("status", "ended_early_at", "end_reason", "closed_at", "places")
+CLUB_KEYS = ("name", "confirm_rounds", "created_at")
+MEMBER_KEYS = ("username", "role")
+PLAYER_KEYS = ("name", "user", "created_at")
+END_REASON_LENGTH = Match._meta.get_field("end_reason").max_length or 200
 ROUND_KEYS = (
     "body",
     "created_by",
@@ -530,7 +564,8 @@ ROUND_KEYS = (
     "updated_at",
 )
 HOUSE_GAME_KEYS = ("slug", "name", "definition", "version", "created_at")
-HOUSE_GAME_KEYS_ANY = (*HOUSE_GAME_KEYS, "retired_at")  # a file of before retiring has none
+# A file of before retiring has no retired_at; one of before version 3 no updated_at.
+HOUSE_GAME_KEYS_ANY = (*HOUSE_GAME_KEYS, "retired_at", "updated_at")
 HOUSE_SLUG = re.compile(rf"{SLUG_PREFIX}[0-9a-f]{{1,24}}")
 HOUSE_SLUG_LENGTH = 32
 HISTORY_KEYS = ("number", "action", "before", "after", "by", "by_name", "at", "idempotency_key")
@@ -543,16 +578,17 @@ def import_club(data: object, *, owner: Any) -> Imported:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadFile("", "not a Scoreblok club export")
     version = data.get("version")
-    if version not in (1, VERSION) or isinstance(version, bool):
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise BadFile("version", f"{_shown(version)}: this site reads versions 1 to {VERSION}")
-    keys = (*VERSION_1_KEYS, "members", *SECTIONS) if version == VERSION else VERSION_1_KEYS
+    sections = [key for key, section in SECTIONS.items() if section.since <= version]
+    keys = (*VERSION_1_KEYS, "members", *sections) if version >= 2 else VERSION_1_KEYS
     # A file written before clubs exported their house games has none: still a version 2 file.
-    an_object(data, "", (*keys, "house_games") if version == VERSION else keys, required=keys)
+    an_object(data, "", (*keys, "house_games") if version >= 2 else keys, required=keys)
     users = _Users()
     club = _load_club(data["club"], version)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
     renamed: dict[str, str] = {}
-    if version == VERSION:
+    if version >= 2:
         _load_members(club, data["members"], owner, users)
         renamed = _load_house_games(club, data.get("house_games", []))
     _load_players(club, data["players"], version, users)
@@ -560,22 +596,24 @@ def import_club(data: object, *, owner: Any) -> Imported:
         _load_match(club, item, f"matches[{index}]", version, owner, users, renamed)
         for index, item in enumerate(a_list(data["matches"], "matches"))
     ]
-    if version == VERSION:
+    if version >= 2:
         players = {player.name: player for player in club.players.all()}
         loading = Loading(matches, players, users, renamed)
-        for key, section in SECTIONS.items():
-            section.load(club, data[key], loading)
+        for key in sections:
+            SECTIONS[key].load(club, data[key], loading)
     return Imported(club, frozenset(users.missing))
 
 
 def _load_club(value: object, version: int) -> Club:
-    keys = ("name", "confirm_rounds", "created_at") if version == VERSION else ("name",)
-    item = an_object(value, "club", keys, required=keys)
+    keys = CLUB_KEYS if version >= 2 else ("name",)
+    item = an_object(value, "club", (*keys, "version"), required=keys)
     club = Club.objects.create(name=plain_name(item["name"], "club.name"))
-    if version == VERSION:
+    if version >= 2:
         club.confirm_rounds = flag(item["confirm_rounds"], "club.confirm_rounds")
         club.save(update_fields=["confirm_rounds"])
-        Club.objects.filter(pk=club.pk).update(created_at=moment(item["created_at"], "club.created_at"))
+        club.created_at = moment(item["created_at"], "club.created_at")
+        club.version = whole_number(item.get("version", 1), "club.version", least=1)
+        Club.objects.filter(pk=club.pk).update(created_at=club.created_at, version=club.version)
     return club
 
 
@@ -598,6 +636,7 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
             rules = read_definition(item["definition"])
         version = whole_number(item["version"], f"{where}.version", least=1)
         created_at = moment(item["created_at"], f"{where}.created_at")
+        updated_at = moment(item.get("updated_at", item["created_at"]), f"{where}.updated_at")
         retired_at = moment_or_none(item.get("retired_at"), f"{where}.retired_at")
         if slug in seen:
             raise BadFile(f"{where}.slug", f"{_shown(slug)} is in the file twice")
@@ -613,7 +652,7 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
             version=version,
             retired_at=retired_at,
         )
-        HouseGame.objects.filter(pk=game.pk).update(created_at=created_at)
+        HouseGame.objects.filter(pk=game.pk).update(created_at=created_at, updated_at=updated_at)
     return renamed
 
 
@@ -621,9 +660,10 @@ def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:
     seen: set[str] = set()
     for index, entry in enumerate(a_list(value, "members")):
         where = f"members[{index}]"
-        item = an_object(entry, where, ("username", "role"), required=("username", "role"))
+        item = an_object(entry, where, (*MEMBER_KEYS, "version"), required=MEMBER_KEYS)
         name = text(item["username"], f"{where}.username", USERNAME_MAX_LENGTH)
         role = choice(item["role"], f"{where}.role", Membership.Role.values)
+        version = whole_number(item.get("version", 1), f"{where}.version", least=1)
         if name in seen:
             raise BadFile(f"{where}.username", f"{_shown(name)} is a member twice")
         seen.add(name)
@@ -633,7 +673,7 @@ def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:
         if Guest.objects.filter(user=user).exists():
             users.missing.add(name)  # a guest joins no club
             continue
-        Membership.objects.create(club=club, user=user, role=role)
+        Membership.objects.create(club=club, user=user, role=role, version=version)
 
 
 def _load_players(club: Club, value: object, version: int, users: _Users) -> None:
@@ -644,8 +684,7 @@ def _load_players(club: Club, value: object, version: int, users: _Users) -> Non
         if version == 1:
             players.append(club.player_named(player_name(entry, where)))
             continue
-        keys = ("name", "user", "created_at")
-        item = an_object(entry, where, keys, required=keys)
+        item = an_object(entry, where, (*PLAYER_KEYS, "retired_at", "version"), required=PLAYER_KEYS)
         player = club.player_named(player_name(item["name"], f"{where}.name"))
         if any(player.pk == earlier.pk for earlier in players):
             raise BadFile(f"{where}.name", f"{_shown(player.name)} is listed twice")
@@ -658,22 +697,24 @@ def _load_players(club: Club, value: object, version: int, users: _Users) -> Non
         elif user is not None:
             users.missing.add(user.get_username())  # not a member here: the player stays a guest
         Player.objects.filter(pk=player.pk).update(
-            created_at=moment(item["created_at"], f"{where}.created_at")
+            created_at=moment(item["created_at"], f"{where}.created_at"),
+            retired_at=moment_or_none(item.get("retired_at"), f"{where}.retired_at"),
+            version=whole_number(item.get("version", 1), f"{where}.version", least=1),
         )
 
 
 def _load_match(
     club: Club, value: object, where: str, version: int, owner: Any, users: _Users, renamed: Mapping[str, str]
 ) -> Match:
-    keys = MATCH_KEYS_2 if version == VERSION else (*MATCH_KEYS, "rounds")
-    required = (*keys, "rounds") if version == VERSION else ("game", "players", "rounds")
+    keys = (*MATCH_KEYS_2, *MATCH_KEYS_3) if version >= 2 else (*MATCH_KEYS, "rounds")
+    required = (*MATCH_KEYS_2, "rounds") if version >= 2 else ("game", "players", "rounds")
     item = an_object(value, where, (*keys, "rounds", "definition"), required=required)
     seated = [
         player_name(name, f"{where}.players[{i}]")
         for i, name in enumerate(a_list(item["players"], f"{where}.players"))
     ]
     created_at = moment_or_none(item.get("created_at"), f"{where}.created_at")
-    by = users(username(item["created_by"], f"{where}.created_by")) if version == VERSION else owner
+    by = users(username(item["created_by"], f"{where}.created_by")) if version >= 2 else owner
     with _refusals_at(where):
         match = Match.start(
             club=club,
@@ -694,6 +735,21 @@ def _load_match(
             match.created_at = created_at
             Match.objects.filter(pk=match.pk).update(created_at=created_at)
         return match
+    if version >= 3:
+        stored = _restore_rounds(match, item, rounds, where, users)
+    else:
+        stored = _add_rounds(match, rounds, where, users)
+    fields = ["created_by_name", "provisional", "confirmed_by_name", "created_at", "updated_at"]
+    Round.objects.bulk_update(stored, fields)
+    _load_history(match, item["history"], f"{where}.history", users)
+    _set_dates(match, item, where, users)
+    return match
+
+
+def _add_rounds(match: Match, rounds: list[Any], where: str, users: _Users) -> list[Round]:
+    """A version 2 file's rounds, entered as a phone enters them: each finished match is then
+    announced (``match_recorded``) when the import commits, and the standings of current
+    seasons and the ratings, which such a file does not hold, are rebuilt by their tasks."""
     stored: list[Round] = []
     for number, entry in enumerate(rounds, start=1):
         here = f"{where}.rounds[{number - 1}]"
@@ -701,21 +757,104 @@ def _load_match(
         author = users(username(round_item["created_by"], f"{here}.created_by"))
         with _refusals_at(f"{here}.body"):
             written = match.add_round(round_item["body"], by=author).round
-        written.created_by_name = text(
-            round_item["created_by_name"], f"{here}.created_by_name", USERNAME_MAX_LENGTH, blank=True
-        )
-        written.provisional = flag(round_item["provisional"], f"{here}.provisional")
-        written.confirmed_by_name = text(
-            round_item["confirmed_by_name"], f"{here}.confirmed_by_name", USERNAME_MAX_LENGTH, blank=True
-        )
-        written.created_at = moment(round_item["created_at"], f"{here}.created_at")
-        written.updated_at = moment(round_item["updated_at"], f"{here}.updated_at")
+        _read_round(written, round_item, here)
         stored.append(written)
-    fields = ["created_by_name", "provisional", "confirmed_by_name", "created_at", "updated_at"]
-    Round.objects.bulk_update(stored, fields)
-    _load_history(match, item["history"], f"{where}.history", users)
-    _set_dates(match, item, where, users)
-    return match
+    return stored
+
+
+def _read_round(written: Round, round_item: Mapping[str, Any], here: str) -> None:
+    """The file's authors, confirmation and dates of a round, on the row the engine wrote."""
+    written.created_by_name = text(
+        round_item["created_by_name"], f"{here}.created_by_name", USERNAME_MAX_LENGTH, blank=True
+    )
+    written.provisional = flag(round_item["provisional"], f"{here}.provisional")
+    written.confirmed_by_name = text(
+        round_item["confirmed_by_name"], f"{here}.confirmed_by_name", USERNAME_MAX_LENGTH, blank=True
+    )
+    written.created_at = moment(round_item["created_at"], f"{here}.created_at")
+    written.updated_at = moment(round_item["updated_at"], f"{here}.updated_at")
+
+
+def _restore_rounds(
+    match: Match, item: Mapping[str, Any], rounds: list[Any], where: str, users: _Users
+) -> list[Round]:
+    """A version 3 file's rounds, each checked by the engine in turn (``scoring.play_round``, as
+    ``Match.add_round`` checks it) and stored with the scores it gives, then the match as the
+    file says it ended: finished, ended early (``scoring.end_early``) or still playing, each
+    seat's final place as stored, and whether it belongs to an archived season. Nothing is
+    announced: the file holds the standings and ratings built on these matches, as they were."""
+    state = scoring.match.start_match(match.rules, match.setup)
+    stored: list[Round] = []
+    read: list[tuple[Mapping[str, Any], str]] = []
+    for number, entry in enumerate(rounds, start=1):
+        here = f"{where}.rounds[{number - 1}]"
+        round_item = an_object(entry, here, ROUND_KEYS, required=ROUND_KEYS)
+        with _refusals_at(f"{here}.body"):
+            state = scoring.play_round(state, round_item["body"])
+        last = state.log.last
+        assert last is not None  # the state after a deal
+        written = Round(
+            match=match,
+            number=number,
+            body=round_item["body"],
+            scores=list(last),
+            created_by=users(username(round_item["created_by"], f"{here}.created_by")),
+        )
+        _read_round(written, round_item, here)  # checked before anything is stored
+        stored.append(written)
+        read.append((round_item, here))
+    stored = Round.objects.bulk_create(stored)
+    for written, (stored_item, here) in zip(stored, read, strict=True):
+        _read_round(written, stored_item, here)  # the dates, which creating a row sets to now
+    match.ended_early_at = moment_or_none(item.get("ended_early_at"), f"{where}.ended_early_at")
+    # The snapshot stays the deals' state; an early end is the match's (``Match.end_early``).
+    ended = scoring.end_early(state) if match.ended_early_at is not None else state
+    match.end_reason = text(item.get("end_reason", ""), f"{where}.end_reason", END_REASON_LENGTH, blank=True)
+    match.closed_at = moment_or_none(item.get("closed_at"), f"{where}.closed_at")
+    match.status = Match.Status.FINISHED if ended.finished else Match.Status.IN_PROGRESS
+    said = item.get("status", match.status)
+    if said != match.status:
+        raise BadFile(f"{where}.status", f"{_shown(said)}, where its rounds leave it {match.status}")
+    match.snapshot = scoring.snapshot(state)
+    Match.objects.filter(pk=match.pk).update(
+        status=match.status,
+        snapshot=match.snapshot,
+        ended_early_at=match.ended_early_at,
+        end_reason=match.end_reason,
+        closed_at=match.closed_at,
+    )
+    _set_places(match, ended, item.get("places"), f"{where}.places")
+    return stored
+
+
+def _set_places(match: Match, state: scoring.MatchState, value: object, where: str) -> None:
+    """Each seat's final total and place: as the file stores them, or, where it has none, as the
+    engine leaves them (none while the match is open)."""
+    seats = list(match.seats.all())
+    found: list[tuple[int | None, int | None]]
+    if value is None:
+        place = {seat: row for row in state.standings for seat in row.seats} if state.finished else {}
+        rows = [place.get(seat.position) for seat in seats]
+        found = [(row.total, row.rank) if row else (None, None) for row in rows]
+    else:
+        places = a_list(value, where)
+        if len(places) != len(seats):
+            raise BadFile(where, f"expected a place for each of the {len(seats)} seats")
+        found = []
+        for index, pair in enumerate(places):
+            here = f"{where}[{index}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise BadFile(here, "expected [total, place]")
+            total, rank = pair
+            found.append(
+                (
+                    None if total is None else whole_number(total, here, least=-MAX_NUMBER),
+                    None if rank is None else whole_number(rank, here, least=1, most=len(seats)),
+                )
+            )
+    for seat, (total, rank) in zip(seats, found, strict=True):
+        seat.final_total, seat.final_rank = total, rank
+    Seat.objects.bulk_update(seats, ["final_total", "final_rank"])
 
 
 @contextmanager

@@ -57,6 +57,17 @@ MESSAGES: Mapping[str, Promise] = {
     "idempotency_key_spent": _(
         "This request was already handled: it stored deal %(number)s, which has been undone since."
     ),
+    "ended_early": _("This table ended early (%(reason)s). Resume it to add or change a deal."),
+    "not_ended_early": _("This table did not end early: there is nothing to resume."),
+    "already_finished": _("This match is over already: it cannot end early."),
+    "nothing_played": _(
+        "No deal was played at this table yet: there is nothing to end. An admin can delete it."
+    ),
+    "too_long": _("At most %(limit)s characters."),
+    "season_archived": _(
+        "This match is a table of an archived season: its result is final. An owner or admin of "
+        "the club can reopen the season to correct it."
+    ),
 }
 
 

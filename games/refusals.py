@@ -39,6 +39,13 @@ class SiteCode(StrEnum):
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     IDEMPOTENCY_KEY_SPENT = "idempotency_key_spent"
     CONFIRM_OWN_ROUND = "confirm_own_round"
+    # Ending a table early, and what an ended one refuses until it is resumed.
+    ENDED_EARLY = "ended_early"
+    NOT_ENDED_EARLY = "not_ended_early"
+    ALREADY_FINISHED = "already_finished"
+    NOTHING_PLAYED = "nothing_played"
+    TOO_LONG = "too_long"
+    SEASON_ARCHIVED = "season_archived"
 
 
 @dataclass(frozen=True)

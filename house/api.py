@@ -29,9 +29,10 @@ from games.declared import DEFINITION_WORDS, templates
 from games.messages import error_list
 from games.refusals import SiteCode, refuse
 from house.models import HouseGame
-from players.api_schema import AUTH_ERRORS, BODY_ERRORS, NOT_FOUND
+from players.api_schema import AUTH_ERRORS, BODY_ERRORS, ERROR, NOT_FOUND
 from players.models import Club
 from players.permissions import club_for_member
+from players.versioned import if_match, tagged
 from scoring import Refused
 from scoring.declared import BLOCKS, ENTRY_KIND, Definition, FieldKind, FieldSchema, schema
 
@@ -221,7 +222,7 @@ def house_game_list(request: Request, club_id: int) -> Response:
     operation_id="house_games_update",
     summary="Change a house game's rules (a new version; played matches keep theirs)",
     request=DefinitionSerializer,
-    responses={200: HouseGameSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND},
+    responses={200: HouseGameSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND, 412: ERROR},
 )
 @extend_schema(
     methods=["DELETE"],
@@ -234,16 +235,22 @@ def house_game_detail(request: Request, club_id: int, slug: str) -> Response:
     club = club_for_member(request, club_id)
     game = get_object_or_404(club.house_games.current(), slug=slug)
     if request.method == "GET":
-        return Response(_house_game_json(game))
+        return _tagged(game)
     _manager_of(request, club)
     if request.method == "DELETE":
         game.retire()
         return Response(status=status.HTTP_204_NO_CONTENT)
     try:
-        game.change(request.data)
+        game.change(request.data, version=if_match(request))
     except Refused as refused:
         return _refused(refused)
-    return Response(_house_game_json(game))
+    return _tagged(game)
+
+
+def _tagged(game: HouseGame) -> Response:
+    """The game with its ``ETag``: its version first, which ``If-Match`` on a ``PUT`` names."""
+    body = _house_game_json(game)
+    return tagged(Response(body), game.version, body)
 
 
 @extend_schema(

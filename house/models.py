@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.declared import DeclaredHome, home_of
 from players.models import Club
+from players.versioned import claim_version
 from scoring.declared import Definition, declared_game, definition_json, read_definition
 from scoring.match import Game
 
@@ -103,14 +104,14 @@ class HouseGame(models.Model):
         )
 
     @transaction.atomic
-    def change(self, raw: object) -> None:
-        """New rules for the matches to come (a new version); played matches keep theirs."""
+    def change(self, raw: object, *, version: int | None = None) -> None:
+        """New rules for the matches to come (a new version); played matches keep theirs.
+        ``version``: the one the page or the API client read (``players.versioned.Stale``,
+        nothing changed, if another change came first)."""
         definition = read_definition(raw)
-        HouseGame.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        claim_version(self, version)
         self.name, self.definition = definition.name, definition_json(definition)
-        self.version = models.F("version") + 1
         self.save(update_fields=["name", "definition", "version", "updated_at"])
-        self.refresh_from_db(fields=["version"])
 
     def retire(self) -> None:
         """What deleting the game does: it leaves the club's lists and no match starts in it any

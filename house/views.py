@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -20,6 +21,8 @@ from house.forms import HouseGameForm, chosen_kind, initial_from
 from house.models import HouseGame
 from players.models import Club
 from players.permissions import club_for_manager, club_for_member
+from players.versioned import FIELD as VERSION
+from players.versioned import Stale, add_version_field, read_version, stale_page
 from scoring import Refused
 from scoring.declared import MAX_NAME, read_definition
 
@@ -122,10 +125,27 @@ def house_game_edit(request: HtmxHttpRequest, club_id: int, slug: str) -> HttpRe
     club = club_for_manager(request, club_id)
     game = get_object_or_404(club.house_games.current(), slug=slug)
     form, block_only = _declaration_form(request, initial_from(game.definition))
+    # The version this page was read at, kept through "Show the fields of this way".
+    read = request.POST.get(VERSION, "")
+    add_version_field(form, int(read) if read.isdigit() and len(read) < 10 else game.version)
     if request.method == "POST" and not block_only and form.is_valid() and (definition := form.read()):
         if namesake := _namesake(club, definition["name"], game):
             return _form_page(request, club, form, game, namesake=namesake)
-        game.change(definition)
+        try:
+            game.change(definition, version=read_version(form))
+        except Stale:
+            stored = get_object_or_404(club.house_games.current(), slug=slug)
+            theirs = HouseGameForm(initial=initial_from(stored.definition))
+            edit = reverse("house_game_edit", args=[club.pk, slug])
+            return stale_page(
+                request,
+                title=stored.name,
+                theirs=theirs,
+                mine=form,
+                version=stored.version,
+                action=edit,
+                back=edit,
+            )
         messages.success(request, _("%(name)s is changed for the matches to come.") % {"name": game.name})
         return redirect("house_games", club_id=club.pk)
     return _form_page(request, club, form, game, block_only=block_only)

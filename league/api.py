@@ -49,6 +49,7 @@ from league.models import (
     ChangedMeanwhile,
     Competition,
     Evening,
+    SeasonEvent,
     StandingRow,
     StillPlaying,
     Table,
@@ -56,10 +57,12 @@ from league.models import (
     roll_of_honour,
 )
 from league.seating import NoSeating
+from matches.api.schema import EndedEarlySerializer
 from matches.models import Match, Seat
 from players.api_schema import ERROR, JSONStringField, closed_body
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
+from players.versioned import claim_version, if_match, tagged
 from scoring import get_game
 
 
@@ -249,10 +252,14 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
 
     @transaction.atomic
     def update(self, instance: Competition, validated_data: dict[str, Any]) -> Competition:
-        """The change saved and the stored standings rebuilt: the scheme may have changed."""
+        """The change saved and the stored standings rebuilt: the scheme may have changed.
+        ``context["version"]``: the version the client read (``If-Match``), else None."""
+        claim_version(instance, self.context.get("version"))
         dates = validated_data.pop("evening_dates", [])
         for name, value in validated_data.items():
             setattr(instance, name, value)
+        # An archived season takes a new name and nothing else (409, ``LeagueConfig.api_error``).
+        instance.refuse_settings_if_archived(dates)
         instance.save()
         instance.plan_evenings(dates)
         instance.refresh_standings()
@@ -265,14 +272,22 @@ class EveningSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "date", "starts_at", "game", "counts"]
 
 
+class SeasonEventSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=SeasonEvent.Action.choices)
+    by = serializers.CharField(source="by_name", help_text="who did it, as the club knows them")
+    at = serializers.DateTimeField()
+
+
 class CompetitionDetailSerializer(CompetitionSerializer):
-    """A competition with its evenings (ids for the evening endpoints)."""
+    """A competition with its evenings (ids for the evening endpoints) and its history (who
+    archived and reopened it, and when)."""
 
     evenings = EveningSummarySerializer(many=True, read_only=True)
+    history = SeasonEventSerializer(source="events", many=True, read_only=True)
 
     class Meta(CompetitionSerializer.Meta):
-        fields = [*CompetitionSerializer.Meta.fields, "evenings"]
-        read_only_fields = [*CompetitionSerializer.Meta.read_only_fields, "evenings"]
+        fields = [*CompetitionSerializer.Meta.fields, "evenings", "history"]
+        read_only_fields = [*CompetitionSerializer.Meta.read_only_fields, "evenings", "history"]
 
 
 class EveningBodySerializer(_Body, serializers.ModelSerializer):
@@ -310,7 +325,9 @@ class EveningBodySerializer(_Body, serializers.ModelSerializer):
 
     @transaction.atomic
     def update(self, instance: Evening, validated_data: dict[str, Any]) -> Evening:
-        """The change saved and the stored standings rebuilt (it may count, or not, now)."""
+        """The change saved and the stored standings rebuilt (it may count, or not, now);
+        versioned as ``CompetitionSerializer.update`` is."""
+        claim_version(instance, self.context.get("version"))
         for name, value in validated_data.items():
             setattr(instance, name, value)
         instance.save()
@@ -382,6 +399,15 @@ class TableSerializer(serializers.Serializer):
     status = serializers.CharField()
     deals = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())
+    ended_early = EndedEarlySerializer(
+        allow_null=True, help_text="when and why the table ended before its planned end; null if it did not"
+    )
+
+
+class SitOutSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
 
 
 class EveningSerializer(serializers.Serializer):
@@ -398,6 +424,11 @@ class EveningSerializer(serializers.Serializer):
     counts = serializers.BooleanField()
     present = serializers.ListField(child=serializers.IntegerField())
     tables = TableSerializer(many=True)
+    sit_outs = SitOutSerializer(
+        many=True,
+        help_text="who sat out each round (the players present did not fill the game's tables): "
+        "the draw seats out the fewest needed, in turn over the season",
+    )
 
 
 def _clubs(request: Request) -> Any:
@@ -433,7 +464,8 @@ def competition_list(request: Request, club_id: int) -> Response:
     club = get_object_or_404(_clubs(request), pk=club_id)
     if request.method == "POST":
         return _create_competition(request, club)
-    return Response(CompetitionSerializer(club.competitions.all(), many=True).data)
+    # A list shows no standings: the archived seasons' final tables stay in the database.
+    return Response(CompetitionSerializer(club.competitions.defer("final_standings"), many=True).data)
 
 
 def _create_competition(request: Request, club: Club) -> Response:
@@ -465,7 +497,7 @@ def _competition(request: Request, competition_id: int) -> Competition:
     operation_id="competitions_partial_update",
     summary="Change a competition (owners and admins); the stored standings are rebuilt",
     request=CompetitionSerializer,
-    responses={200: CompetitionDetailSerializer, **WRITE_REFUSED},
+    responses={200: CompetitionDetailSerializer, **WRITE_REFUSED, 409: ERROR, 412: ERROR},
 )
 @extend_schema(
     methods=["DELETE"],
@@ -478,28 +510,37 @@ def _competition(request: Request, competition_id: int) -> Competition:
 def competition_detail(request: Request, competition_id: int) -> Response:
     competition = _competition(request, competition_id)
     if request.method == "GET":
-        return Response(_competition_json(competition))
+        return _tagged_competition(competition)
     _may_manage(competition.club, request)
     if request.method == "DELETE":
         competition.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
-    body = CompetitionSerializer(competition, data=request.data, partial=True)
+    body = CompetitionSerializer(
+        competition, data=request.data, partial=True, context={"version": if_match(request)}
+    )
     body.is_valid(raise_exception=True)
     body.save()
-    return Response(_competition_json(competition))
+    return _tagged_competition(competition)
+
+
+def _tagged_competition(competition: Competition) -> Response:
+    """The competition with its ``ETag`` (its version first: what ``If-Match`` compares)."""
+    body = _competition_json(competition)
+    return tagged(Response(body), competition.version, body)
 
 
 @extend_schema(
     operation_id="evenings_create",
     summary="Add an evening to a competition (owners and admins)",
     request=EveningBodySerializer,
-    responses={201: EveningSerializer, **WRITE_REFUSED},
+    responses={201: EveningSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def evening_create(request: Request, competition_id: int) -> Response:
     competition = _competition(request, competition_id)
     _may_manage(competition.club, request)
+    competition.refuse_if_archived()
     body = EveningBodySerializer(data=request.data, context={"competition": competition})
     body.is_valid(raise_exception=True)
     evening = body.save()
@@ -553,7 +594,7 @@ def _evening(request: Request, evening_id: int) -> Evening:
 
 def _evening_json(evening: Evening) -> dict[str, Any]:
     tables = (
-        Table.objects.filter(evening=evening)
+        Table.objects.filter(evening=evening, match__deleted_at__isnull=True)
         .select_related("match")
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("match__rounds"))
@@ -574,8 +615,19 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
                 "status": t.match.status,
                 "deals": t.deals,
                 "players": [seat.player.name for seat in t.match.seats.all()],
+                "ended_early": (
+                    {"at": t.match.ended_early_at, "reason": t.match.end_reason}
+                    if t.match.ended_early_at is not None
+                    else None
+                ),
             }
             for t in tables
+        ],
+        "sit_outs": [
+            {"round": round_number, "player": player, "name": name}
+            for round_number, player, name in evening.sit_outs.order_by("round", "player__name").values_list(
+                "round", "player_id", "player__name"
+            )
         ],
     }
     return dict(EveningSerializer(body).data)
@@ -592,47 +644,97 @@ def _evening_json(evening: Evening) -> dict[str, Any]:
     operation_id="evenings_partial_update",
     summary="Change an evening's date, time or whether it counts (owners and admins); standings rebuilt",
     request=EveningBodySerializer,
-    responses={200: EveningSerializer, **WRITE_REFUSED},
+    responses={200: EveningSerializer, **WRITE_REFUSED, 409: ERROR, 412: ERROR},
 )
 @extend_schema(
     methods=["DELETE"],
     operation_id="evenings_destroy",
     summary="Delete an evening (owners and admins): its matches stay as ordinary club matches",
-    responses={204: None, **REFUSED},
+    responses={204: None, **REFUSED, 409: ERROR},
 )
 @api_view(["GET", "PATCH", "DELETE"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def evening_detail(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     if request.method == "GET":
-        return Response(_evening_json(evening))
+        return _tagged_evening(evening)
     _may_manage(evening.club, request)
+    evening.competition.refuse_if_archived()
     if request.method == "DELETE":
         evening.remove()
         return Response(status=status.HTTP_204_NO_CONTENT)
     body = EveningBodySerializer(
-        evening, data=request.data, partial=True, context={"competition": evening.competition}
+        evening,
+        data=request.data,
+        partial=True,
+        context={"competition": evening.competition, "version": if_match(request)},
     )
     body.is_valid(raise_exception=True)
     body.save()
-    return Response(_evening_json(evening))
+    return _tagged_evening(evening)
+
+
+def _tagged_evening(evening: Evening, status_code: int = status.HTTP_200_OK) -> Response:
+    """The evening with its ``ETag`` (its version first: what ``If-Match`` compares)."""
+    body = _evening_json(evening)
+    return tagged(Response(body, status=status_code), evening.version, body)
 
 
 @extend_schema(
     operation_id="evenings_presence",
     summary="Set who is present: the whole list of the club's players (owners and admins)",
     request=PresenceSerializer,
-    responses={200: EveningSerializer, **WRITE_REFUSED},
+    responses={200: EveningSerializer, **WRITE_REFUSED, 409: ERROR, 412: ERROR},
 )
 @api_view(["PUT"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def evening_presence(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     _may_manage(evening.club, request)
+    evening.competition.refuse_if_archived()
     body = PresenceSerializer(data=request.data, context={"evening": evening})
     body.is_valid(raise_exception=True)
-    evening.present.set(body.validated_data["present"])
-    return Response(_evening_json(evening))
+    try:
+        players = [player.pk for player in body.validated_data["present"]]
+        evening.set_present(players, version=if_match(request))
+    except ValidationError as refusal:
+        raise _refused_each(refusal, "present") from None
+    return _tagged_evening(evening)
+
+
+@extend_schema(
+    methods=["PUT"],
+    operation_id="evenings_presence_add",
+    summary="Tick one player present (owners and admins); the other ticks stay as they are",
+    request=None,
+    responses={200: EveningSerializer, **REFUSED, 412: ERROR},
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="evenings_presence_remove",
+    summary="Tick one player absent (owners and admins); refused while they play at a table of the evening",
+    request=None,
+    responses={200: EveningSerializer, **WRITE_REFUSED, 412: ERROR},
+)
+@api_view(["PUT", "DELETE"])
+@permission_classes(MEMBERS_NOT_GUESTS)
+def evening_presence_player(request: Request, evening_id: int, player_id: int) -> Response:
+    """One player's tick, so that two clients ticking different players both land."""
+    evening = _evening(request, evening_id)
+    _may_manage(evening.club, request)
+    evening.competition.refuse_if_archived()
+    player = get_object_or_404(rules.presence_choices(evening), pk=player_id)
+    ticked = [player.pk] if request.method == "PUT" else []
+    try:
+        evening.change_presence(add=ticked, remove=[player.pk], version=if_match(request))
+    except ValidationError as refusal:
+        raise _refused_each(refusal, "present") from None
+    return _tagged_evening(evening)
+
+
+def _refused_each(refusal: ValidationError, field: str) -> exceptions.ValidationError:
+    """Each of a refusal's errors with its own code (``_refused`` gives them the first's)."""
+    return exceptions.ValidationError({field: _details(refusal)})
 
 
 @extend_schema(
@@ -647,6 +749,7 @@ def evening_draw(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     if not evening.club.may_manage(request.user):
         raise exceptions.PermissionDenied
+    evening.competition.refuse_if_archived()
     try:
         evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
@@ -707,13 +810,14 @@ def _conflict(refusal: ChangedMeanwhile, field: str) -> Response:
     summary="Start tables seated by hand (owners and admins): they join the latest round unless a "
     "player sits in it already; the players are marked present",
     request=TablesSerializer,
-    responses={201: EveningSerializer, **WRITE_REFUSED},
+    responses={201: EveningSerializer, **WRITE_REFUSED, 409: ERROR},
 )
 @api_view(["POST"])
 @permission_classes(MEMBERS_NOT_GUESTS)
 def evening_tables(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     _may_manage(evening.club, request)
+    evening.competition.refuse_if_archived()
     body = TablesSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     try:
@@ -734,6 +838,7 @@ def evening_tables(request: Request, evening_id: int) -> Response:
 def evening_attach(request: Request, evening_id: int) -> Response:
     evening = _evening(request, evening_id)
     _may_manage(evening.club, request)
+    evening.competition.refuse_if_archived()
     body = AttachSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     match = Match.objects.filter(pk=body.validated_data["match"], club_id=evening.competition.club_id).first()
@@ -758,6 +863,9 @@ class PlayerSerializer(serializers.Serializer):
         read_only=True, allow_null=True, help_text="the member who plays as this player"
     )
     retired = JSONBooleanField(required=False, help_text="no longer offered for presence or seating")
+    version = serializers.IntegerField(
+        read_only=True, help_text="moves on with every rename or retirement; send it as If-Match"
+    )
 
 
 class PlayerBodySerializer(_Body, PlayerSerializer):
@@ -774,6 +882,7 @@ def _player_json(player: Player) -> dict[str, Any]:
         "name": player.name,
         "user": player.user.get_username() if player.user else None,
         "retired": player.retired_at is not None,
+        "version": player.version,
     }
 
 
@@ -825,7 +934,7 @@ def _club_player(request: Request, player_id: int) -> tuple[Club, Player]:
     operation_id="club_players_partial_update",
     summary="Rename a player or retire them (owners and admins); their matches and standings stay",
     request=PlayerBodySerializer,
-    responses={200: PlayerSerializer, **WRITE_REFUSED},
+    responses={200: PlayerSerializer, **WRITE_REFUSED, 412: ERROR},
 )
 @api_view(["PATCH"])
 @permission_classes(MEMBERS_NOT_GUESTS)
@@ -833,14 +942,18 @@ def club_player(request: Request, player_id: int) -> Response:
     _club, player = _club_player(request, player_id)
     body = PlayerBodySerializer(data=request.data, partial=True)
     body.is_valid(raise_exception=True)
-    try:
-        if "name" in body.validated_data:
-            player.rename(body.validated_data["name"])
-    except ValidationError as refusal:
-        raise _named(refusal, "name") from None
-    if "retired" in body.validated_data:
-        player.retire(body.validated_data["retired"])
-    return Response(_player_json(player))
+    version = if_match(request)
+    with transaction.atomic():
+        try:
+            if "name" in body.validated_data:
+                player.rename(body.validated_data["name"], version=version)
+                version = None  # checked: the retirement below is part of the same write
+        except ValidationError as refusal:
+            raise _named(refusal, "name") from None
+        if "retired" in body.validated_data:
+            player.retire(body.validated_data["retired"], version=version)
+    answer = _player_json(player)
+    return tagged(Response(answer), player.version, answer)
 
 
 @extend_schema(
@@ -873,7 +986,21 @@ def club_player_merge(request: Request, player_id: int) -> Response:
 
 
 class ArchiveSerializer(_Body):
-    archived = JSONBooleanField(help_text="true: the standings are final; false: a current season again")
+    archived = JSONBooleanField(
+        help_text="true: the standings are final and its matches closed; false: reopen it (with confirm)"
+    )
+    confirm = JSONBooleanField(
+        required=False,
+        help_text="true, to reopen an archived season: its final standings are dropped and rebuilt",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
+        if not attrs["archived"] and not attrs.get("confirm") and self.context["competition"].archived_at:
+            message = _('Reopening drops the season\'s final standings: send "confirm": true to reopen it.')
+            detail = {"confirm": [serializers.ErrorDetail(message, code="required")]}
+            raise serializers.ValidationError(detail)
+        return attrs
 
 
 class HonourSerializer(serializers.Serializer):
@@ -914,7 +1041,8 @@ def honours(request: Request, club_id: int) -> Response:
 
 @extend_schema(
     operation_id="competitions_archive",
-    summary="Archive a season (its standings final) or bring it back (owners and admins)",
+    summary="Archive a season (its standings final, its matches closed) or reopen it, confirmed "
+    "(owners and admins); recorded in its history",
     request=ArchiveSerializer,
     responses={200: CompetitionDetailSerializer, **WRITE_REFUSED},
 )
@@ -923,9 +1051,12 @@ def honours(request: Request, club_id: int) -> Response:
 def competition_archive(request: Request, competition_id: int) -> Response:
     competition = _competition(request, competition_id)
     _may_manage(competition.club, request)
-    body = ArchiveSerializer(data=request.data)
+    body = ArchiveSerializer(data=request.data, context={"competition": competition})
     body.is_valid(raise_exception=True)
-    competition.archive(body.validated_data["archived"])
+    if body.validated_data["archived"]:
+        competition.archive(request.user)
+    else:
+        competition.reopen(request.user)
     return Response(_competition_json(competition))
 
 

@@ -17,6 +17,11 @@ urlpatterns = [
     path("evenings/<int:evening_id>/", api.evening_detail, name="api-evening"),
     path("evenings/<int:evening_id>/draw/", api.evening_draw, name="api-evening-draw"),
     path("evenings/<int:evening_id>/presence/", api.evening_presence, name="api-evening-presence"),
+    path(
+        "evenings/<int:evening_id>/presence/<int:player_id>/",
+        api.evening_presence_player,
+        name="api-evening-presence-player",
+    ),
     path("evenings/<int:evening_id>/tables/", api.evening_tables, name="api-evening-tables"),
     path("evenings/<int:evening_id>/matches/", api.evening_attach, name="api-evening-attach"),
     path("clubs/<int:club_id>/players/", api.club_players, name="api-club-players"),

@@ -1,5 +1,12 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from rest_framework.response import Response
 
 
 class LeagueConfig(AppConfig):
@@ -22,8 +29,25 @@ class LeagueConfig(AppConfig):
             "played_together",
             "played_same_round",
             "merged_meanwhile",
+            "plays_at_table",
+            "season_archived",
         }
     )
+
+    def api_error(self, exc: Exception) -> Response | None:
+        """An archived season refusing a write that would change its record (``SeasonArchived``):
+        409 in the one error shape, whichever endpoint it came through. None for anything else."""
+        from rest_framework import status
+        from rest_framework.response import Response
+        from rest_framework.views import set_rollback
+
+        from league.models import SeasonArchived
+
+        if not isinstance(exc, SeasonArchived):
+            return None
+        set_rollback()
+        errors = [{"field": "", "code": "season_archived", "message": message} for message in exc.messages]
+        return Response({"errors": errors}, status=status.HTTP_409_CONFLICT)
 
     def ready(self) -> None:
         from backup.exports import register

@@ -3,7 +3,8 @@
 The season's game is the first whose home offers a demo match for four players without teams;
 its demo deals, played again and again, finish a table (none is named here: the league asks the
 homes, as every page does). Three past evenings have finished tables and stored standings;
-tonight's evening has its tables drawn and in progress.
+tonight's evening has its tables drawn and in progress. Before it, an archived season of one
+evening puts a podium on the roll of honour.
 
 Beside it runs a ladder where every match counts: the season's game and a second game whose
 demo deals finish a match, scored table-relative (raw totals of two games cannot be added up).
@@ -46,6 +47,7 @@ def load_season(club: Club, user: object) -> Competition | None:
         except (Refused, _NeverFinishes):
             continue  # its demo deals cannot be replayed at another table: try the next game
         _ladder(club, user, season)
+        _past_season(club, user, season, demo)
         return season
     return None
 
@@ -88,6 +90,30 @@ def _finish(match: Match, demo: DemoMatch, user: object, deals: int = MOST_DEALS
             return
     if deals == MOST_DEALS:
         raise _NeverFinishes(match.game)
+
+
+def _past_season(club: Club, user: object, season: Competition, demo: DemoMatch) -> Competition:
+    """Last season, archived: one evening of the eight players, its final table on the roll of
+    honour. It ends before the ladder starts, so the ladder does not count its tables."""
+    today = timezone.localdate()
+    game = season.games[0]
+    past = Competition.objects.create(
+        club=club,
+        name="Autumn",
+        games=[game],
+        options={game: dict(demo.options)},
+        starts_on=today - datetime.timedelta(weeks=30),
+        ends_on=today - datetime.timedelta(weeks=9),
+        placement_points="10,8,6,5",
+        booby_prize=True,
+    )
+    evening = Evening.objects.create(competition=past, date=today - datetime.timedelta(weeks=10))
+    evening.present.set([club.player_named(name) for name in (*demo.players, *GUESTS)])
+    for table in evening.draw_and_start(by=user, rng=random.Random(2025)):
+        _finish(table.match, demo, user)
+        Match.objects.filter(pk=table.match_id).update(finished_at=_evening_end(evening.date))
+    past.archive(by=user)
+    return past
 
 
 def _evening_end(day: datetime.date) -> datetime.datetime:

@@ -22,10 +22,11 @@ from games.protocol import GameHome
 from games.registry import all_homes
 from league import rules
 from league.models import TABLE_SIZES, Competition, Evening, Table, validate_placement_points
-from league.seating import NoSeating
+from league.seating import NoSeating, most_seated
 from league.seating import table_sizes as seating_sizes
 from matches.models import Match, Seat
 from players.models import PLAYER_NAME_MAX_LENGTH, Player
+from players.versioned import add_version_field, claim_version, read_version
 from scoring import get_game
 from scoring.options import BoolOption, ChoiceOption, Option
 
@@ -149,6 +150,9 @@ class CompetitionForm(forms.ModelForm):
             "best_of",
             "min_evenings",
             "booby_prize",
+            "early_tables",
+            "sit_out",
+            "sit_out_points",
         ]
         widgets = {
             "starts_on": IsoDateInput(),
@@ -156,18 +160,34 @@ class CompetitionForm(forms.ModelForm):
         }
         help_texts = {
             "counts": _("Best N and the minimum attendance then count evenings or matches."),
+            "early_tables": _(
+                "A table stopped before its end (closing time, a player left): its places after the "
+                "deals played, or nothing."
+            ),
+            "sit_out": _(
+                "When the players present do not fill the tables, the draw seats out the fewest "
+                "needed, in turn. The average: what the players of that round got from their tables."
+            ),
+            "sit_out_points": _("For a fixed number: what a round sat out scores."),
         }
 
     # The model's fields in their order, the points per table size after the one list, the
-    # tie-breaks just before the booby prize, the season's evening dates after the dates.
+    # tie-breaks just before the booby prize, the season's evening dates after the dates; the
+    # fields after the booby prize (how a table ended early counts...) follow in their order.
     field_order = [
-        *Meta.fields[:4],
+        "name",
+        "games",
+        "starts_on",
+        "ends_on",
         "evening_dates",
-        *Meta.fields[4:7],
+        "counts",
+        "kind",
+        "placement_points",
         *SIZE_FIELDS.values(),
-        *Meta.fields[7:-1],
+        "best_of",
+        "min_evenings",
         *TIE_BREAK_FIELDS,
-        Meta.fields[-1],
+        "booby_prize",
     ]
 
     def clean_name(self) -> str:
@@ -175,6 +195,9 @@ class CompetitionForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Left out of a post (a page older than the setting): the stored choice, or the default.
+        self.fields["sit_out"].required = False
+        self.fields["early_tables"].required = False
         if self.instance.club_id is not None:  # the club's house games after the built-in ones
             games = self.fields["games"]
             assert isinstance(games, forms.MultipleChoiceField)
@@ -240,7 +263,7 @@ class CompetitionForm(forms.ModelForm):
     def scheme_fields(self) -> list[forms.BoundField]:
         """Every field but the games' options, which the page groups per game."""
         options = {name for names in self.option_names.values() for name in names.values()}
-        return [field for field in self if field.name not in options]
+        return [field for field in self if field.name not in options and not field.is_hidden]
 
     @property
     def option_groups(self) -> list[OptionGroup]:
@@ -333,12 +356,19 @@ class EveningForm(forms.ModelForm):
 
 
 class PresenceForm(forms.Form):
-    """Who is present: the club's players (members and guests alike), ticked."""
+    """Who is present: the club's players (members and guests alike), ticked.
+
+    ``was`` holds who was present when the page was drawn (ids, by commas), so that saving
+    changes only the ticks this page changed (``changes``): another secretary's ticks made
+    meanwhile stay. A post without it (a script of old) sets the whole list."""
 
     from_last_evening = False  # the ticks are last evening's, not yet saved for this one
 
     present: forms.ModelMultipleChoiceField[Player] = forms.ModelMultipleChoiceField(
         queryset=None, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    was = forms.RegexField(
+        regex=r"^[0-9]{1,18}(,[0-9]{1,18}){0,999}$", required=False, widget=forms.HiddenInput
     )
 
     def __init__(self, *args: object, evening: Evening, **kwargs: object) -> None:
@@ -347,6 +377,15 @@ class PresenceForm(forms.Form):
         assert isinstance(field, forms.ModelMultipleChoiceField)
         # Retired players are not offered, unless ticked already (their ticks stay).
         field.queryset = rules.presence_choices(evening)
+
+    def changes(self) -> tuple[set[int], set[int]] | None:
+        """The players ticked and unticked on this page, or None without ``was`` (the whole
+        list is meant)."""
+        if self.data.get(self.add_prefix("was")) is None:
+            return None
+        was = {int(pk) for pk in self.cleaned_data["was"].split(",") if pk}
+        ticked = {player.pk for player in self.cleaned_data["present"]}
+        return ticked - was, was - ticked
 
 
 class NewcomerForm(forms.Form):
@@ -444,7 +483,8 @@ def seating_formset(
     seats = min(max(rules.player_counts), MAX_SEATS)
     free = evening.free_players()
     try:
-        sizes = seating_sizes(len(free), rules.player_counts)
+        # As many tables as the players free fill (11 for tables of four: two; the rest sit out).
+        sizes = seating_sizes(most_seated(len(free), rules.player_counts), rules.player_counts)
     except NoSeating:
         sizes = ()
     initial = [
@@ -509,10 +549,18 @@ def _match_label(match: Match) -> str:
 
 class CompetitionChangeForm(CompetitionForm):
     """Editing a competition: the create form, prefilled; saving rebuilds the stored standings,
-    since the scheme (points, best N, minimum attendance, tie-breaks) may have changed."""
+    since the scheme (points, best N, minimum attendance, tie-breaks) may have changed. It
+    carries the version it was read at: a save over another secretary's is ``Stale`` and
+    changes nothing (``players.versioned``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_version_field(self, self.instance.version)
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Competition:
+        if commit:
+            claim_version(self.instance, read_version(self))
         competition = super().save(commit)
         if commit:
             competition.refresh_standings()
@@ -520,10 +568,17 @@ class CompetitionChangeForm(CompetitionForm):
 
 
 class EveningChangeForm(EveningForm):
-    """Editing an evening's date or whether it counts; saving rebuilds the stored standings."""
+    """Editing an evening's date or whether it counts; saving rebuilds the stored standings.
+    Versioned as ``CompetitionChangeForm`` is."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_version_field(self, self.instance.version)
 
     @transaction.atomic
     def save(self, commit: bool = True) -> Evening:
+        if commit:
+            claim_version(self.instance, read_version(self))
         evening = super().save(commit)
         if commit:
             evening.competition.refresh_standings()

@@ -26,6 +26,11 @@ players the previous ones left equal (head-to-head compares the tied players' re
 tables where they met one another, so it cannot be a key of one row alone); players still
 equal share the rank. The booby prize goes to the last-ranked qualified player(s).
 
+A player present who sat out a round (the players present did not fill the tables: ``SitOut``)
+scores for it what the scheme says (``sit_out_points``: nothing, the average of the table points
+of that round's players, or a fixed number), in table points, added to the unit before an
+evening's ranking; the unit then counts as played, but it is no table (wins, places).
+
 Points of different games can be compared by place (placement, table-relative) but not by raw
 total (the totals of two games measure different things); the competition refuses
 ``raw`` over several games (``Competition.clean``), so nothing here has to know the game. The
@@ -50,6 +55,14 @@ class Kind(StrEnum):
     EVENING_RANK = "evening_rank"
 
 
+class SitOutScore(StrEnum):
+    """What a player seated out of a round scores for it (see ``sit_out_points``)."""
+
+    NOTHING = "nothing"
+    AVERAGE = "average"  # the average of what the round's seated players got from their tables
+    FIXED = "fixed"  # ``Scheme.sit_out_points``
+
+
 class TieBreak(StrEnum):
     WINS = "wins"  # more tables won
     AVERAGE_PLACE = "average_place"  # lower average rank
@@ -59,6 +72,10 @@ class TieBreak(StrEnum):
     HEAD_TO_HEAD = "head_to_head"  # finished ahead of the other tied players more often
     BEST_UNIT = "best_unit"  # more points on one's best single unit
     FEWEST_DROPPED = "fewest_dropped"  # fewer units left out by best N
+
+
+# Beyond any place at a table: the average place of a player who sat out every round they came.
+MAX_RANK = 1_000
 
 
 @dataclass(frozen=True)
@@ -72,6 +89,8 @@ class Scheme:
     # (seats, points by place) for the table sizes the club scores differently; a size not
     # named here uses ``placement_points``.
     placement_by_size: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    sit_out: SitOutScore = SitOutScore.NOTHING
+    sit_out_points: Fraction = Fraction(0)  # for ``SitOutScore.FIXED``
 
     def points_by_place(self, seats: int) -> tuple[int, ...]:
         return dict(self.placement_by_size).get(seats, self.placement_points)
@@ -93,6 +112,17 @@ class Table:
     unit: int
     places: tuple[Place, ...]
     order: int = 0
+    round: int = 0  # the round of its evening (a player sitting it out scores by its tables)
+
+
+@dataclass(frozen=True)
+class SitOut:
+    """A player present who sat out a round of a unit (an evening): the players present did not
+    fill the game's tables."""
+
+    unit: int
+    round: int
+    player: int
 
 
 @dataclass(frozen=True)
@@ -155,6 +185,69 @@ def unit_ranking(scheme: Scheme, sums: dict[int, Fraction]) -> dict[int, Fractio
     }
 
 
+def sit_out_points(
+    scheme: Scheme, tables: Sequence[Table], sit_outs: Sequence[SitOut]
+) -> dict[SitOut, Fraction]:
+    """What each sit-out scores for its round, in the scheme's table points (in ``evening_rank``
+    raw totals, which then enter the evening's sum like a table's): nothing, the average of the
+    table points of every player seated in that round of that unit, or the scheme's fixed
+    number. A sit-out of a round without a table in ``tables`` (not finished yet) scores nothing
+    yet and is left out."""
+    wanted = {(sit.unit, sit.round) for sit in sit_outs}
+    given: dict[tuple[int, int], list[Fraction]] = {}
+    for table in tables:
+        key = (table.unit, table.round)
+        if key in wanted:
+            points = table_points(scheme, table) if scheme.sit_out is SitOutScore.AVERAGE else {}
+            given.setdefault(key, []).extend(points.values())
+    found: dict[SitOut, Fraction] = {}
+    for sit in sit_outs:
+        seated = given.get((sit.unit, sit.round))
+        if seated is None:
+            continue
+        if scheme.sit_out is SitOutScore.AVERAGE:
+            found[sit] = sum(seated, Fraction(0)) / len(seated) if seated else Fraction(0)
+        elif scheme.sit_out is SitOutScore.FIXED:
+            found[sit] = scheme.sit_out_points
+        else:
+            found[sit] = Fraction(0)
+    return found
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    """A player's result over one unit (an evening): ``total``, the sum of their table points
+    there (a round sat out included); ``rank`` on that total among the unit's players, highest
+    first, equal totals sharing; ``points``, what the unit gives them in the standings (the
+    total, or in ``evening_rank`` the placement points of that rank)."""
+
+    player: int
+    total: Fraction
+    rank: int
+    points: Fraction
+
+
+def unit_results(
+    scheme: Scheme, tables: Sequence[Table], sit_outs: Sequence[SitOut] = ()
+) -> tuple[UnitResult, ...]:
+    """The result of one unit's ``tables`` and ``sit_outs`` per player, best first (an evening's
+    report: in a pair game, each player's total is the points of every pair they played in)."""
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    for table in tables:
+        for player, points in table_points(scheme, table).items():
+            totals[player] += points
+    for sit, points in sit_out_points(scheme, tables, sit_outs).items():
+        totals[sit.player] += points
+    ranks = {player: 1 + sum(other > mine for other in totals.values()) for player, mine in totals.items()}
+    given = unit_ranking(scheme, totals) if scheme.kind is Kind.EVENING_RANK else totals
+    return tuple(
+        sorted(
+            (UnitResult(player, total, ranks[player], given[player]) for player, total in totals.items()),
+            key=lambda result: (result.rank, result.player),
+        )
+    )
+
+
 @dataclass
 class _Tally:
     units: dict[int, Fraction]  # filled in season order (dicts keep it)
@@ -167,7 +260,7 @@ def _key(tie_break: TieBreak, row: Row, beaten: dict[int, Fraction]) -> Fraction
     if tie_break is TieBreak.WINS:
         return Fraction(-row.wins)
     if tie_break is TieBreak.AVERAGE_PLACE:
-        return row.average_place
+        return row.average_place if row.tables else Fraction(MAX_RANK)
     if tie_break is TieBreak.PLAYED:
         return Fraction(-row.played)
     if tie_break is TieBreak.ALL_POINTS:
@@ -229,15 +322,27 @@ def _split(rows: list[Row], key: Callable[[Row], Fraction]) -> list[list[Row]]:
     return groups
 
 
-def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
-    """Every player who played a table, qualified players first in rank order."""
+def standings(scheme: Scheme, tables: Sequence[Table], sit_outs: Sequence[SitOut] = ()) -> tuple[Row, ...]:
+    """Every player who played a table (or sat out a round of one), qualified players first in
+    rank order. A round sat out scores ``sit_out_points`` in its unit, before an evening's
+    ranking, and makes the unit one played (attendance, best N); it is no table (wins, places)."""
     tally: dict[int, _Tally] = defaultdict(lambda: _Tally({}, []))
-    for table in sorted(tables, key=lambda t: (t.order, t.unit)):
+    ordered = sorted(tables, key=lambda t: (t.order, t.unit))
+    for table in ordered:
         for player, points in table_points(scheme, table).items():
             entry = tally[player]
             entry.units[table.unit] = entry.units.get(table.unit, Fraction(0)) + points
         for place in table.places:
             tally[place.player].ranks.append(place.rank)
+    byes = sit_out_points(scheme, ordered, sit_outs)
+    if byes:
+        for sit, points in byes.items():
+            entry = tally[sit.player]
+            entry.units[sit.unit] = entry.units.get(sit.unit, Fraction(0)) + points
+        # A unit first reached by a sit-out was added last: back into the season's order.
+        season = {table.unit: (table.order, table.unit) for table in ordered}
+        for entry in tally.values():
+            entry.units = dict(sorted(entry.units.items(), key=lambda item: season[item[0]]))
     if scheme.kind is Kind.EVENING_RANK:
         sums: dict[int, dict[int, Fraction]] = defaultdict(dict)
         for player, entry in tally.items():
@@ -264,7 +369,8 @@ def standings(scheme: Scheme, tables: Sequence[Table]) -> tuple[Row, ...]:
                 played=len(units),
                 tables=len(entry.ranks),
                 wins=entry.ranks.count(1),
-                average_place=Fraction(sum(entry.ranks), len(entry.ranks)),
+                # Only a round sat out, no table: no place to average (``_key`` puts them last).
+                average_place=Fraction(sum(entry.ranks), len(entry.ranks)) if entry.ranks else Fraction(0),
                 units=units,
                 counted=frozenset(unit for unit, _ in best),
             )

@@ -15,6 +15,7 @@ moves it, so an entry can only be right or missing.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -30,9 +31,14 @@ STANDINGS_KEPT_FOR = 6 * 60 * 60  # seconds; a version is never reused, so this 
 
 def built(competition: Competition) -> str:
     """The competition as its standings were last rebuilt: every change of what they show
-    rebuilds them (the competition's own edits too, ``league.forms``)."""
+    rebuilds them (the competition's own edits too, ``league.forms``); an archived season shows
+    its final table, which archiving (and only archiving) sets, under its name, the one setting
+    it still takes (a rename rebuilds nothing, and the API's answer carries the name)."""
     at = competition.standings_at.isoformat() if competition.standings_at else "-"
-    return f"{competition.pk}:{at}"
+    if competition.archived_at is None:
+        return f"{competition.pk}:{at}"
+    name = hashlib.sha256(competition.name.encode()).hexdigest()[:16]
+    return f"{competition.pk}:{at}:final-{competition.archived_at.isoformat()}-{name}"
 
 
 class StoredTables:

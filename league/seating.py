@@ -1,6 +1,6 @@
 """The seating draw of a club evening: pure arithmetic, no Django.
 
-Two questions, answered apart:
+Three questions, answered apart:
 
 ``table_sizes`` splits the players present into tables of sizes the game allows (the engine's
 ``player_counts``): as many tables of the preferred size as possible (four where the game
@@ -11,6 +11,9 @@ all (seven players for a game of exactly four) is ``NoSeating``.
 A game's home may name the table sizes a club evening prefers (``preferred``: tables of 4 and 5,
 a table of 3 only when the count forces it); the other sizes it allows are then used only when
 the preferred ones cannot seat everybody.
+
+``sitting_out`` comes first when the players present fit no split: the fewest who must sit the
+round out (``most_seated``), taken in turn over the season (fewest rounds sat out first).
 
 ``draw`` seats them: random, but varied over the season. Every pair of players carries how
 often they have already met at a table; a seating costs the sum of the squares of those counts
@@ -94,6 +97,38 @@ def table_sizes(
     if found is None:
         raise NoSeating(players, allowed)
     return tuple(sorted(found[2], reverse=True))
+
+
+def sitting_out(
+    players: Sequence[int],
+    allowed: Sequence[int],
+    sat_out: Mapping[int, int],
+    rng: random.Random,
+    preferred: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """Who sits this round out: nobody when ``players`` fit tables the game allows, otherwise
+    the fewest that leave a seating (11 at tables of 4: three), taken among those who sat out
+    least this season (``sat_out``: player -> rounds sat out), so nobody sits out twice before
+    everybody present has sat out once; ``rng`` decides among equals. ``NoSeating`` when even
+    the smallest table cannot be filled."""
+    count = len(players) - most_seated(len(players), allowed, preferred)
+    if count == 0:
+        return ()  # the rng is left untouched: a draw where everybody sits stays as it was
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    return tuple(sorted(shuffled, key=lambda player: sat_out.get(player, 0))[:count])
+
+
+def most_seated(players: int, allowed: Sequence[int], preferred: Sequence[int] | None = None) -> int:
+    """How many of ``players`` tables the game allows can seat (all, when the sizes fit);
+    ``NoSeating`` when not even one table can be filled."""
+    for seated in range(players, 0, -1):
+        try:
+            table_sizes(seated, allowed, preferred)
+        except NoSeating:
+            continue
+        return seated
+    raise NoSeating(players, allowed)
 
 
 def meetings(seatings: Iterable[Seating]) -> Counter[Pair]:

@@ -9,6 +9,11 @@ urlpatterns = [
     path("competitions/<int:competition_id>/evenings/", views.evening_create, name="league_evening_create"),
     path("evenings/<int:evening_id>/", views.evening, name="league_evening"),
     path("evenings/<int:evening_id>/presence/", views.evening_presence, name="league_presence"),
+    path(
+        "evenings/<int:evening_id>/presence/<int:player_id>/",
+        views.evening_presence_player,
+        name="league_presence_player",
+    ),
     path("evenings/<int:evening_id>/newcomer/", views.evening_newcomer, name="league_newcomer"),
     path("evenings/<int:evening_id>/report/", views.evening_report, name="league_evening_report"),
     path(
@@ -33,6 +38,11 @@ urlpatterns = [
         "competitions/<int:competition_id>/archive/",
         views.competition_archive,
         name="league_competition_archive",
+    ),
+    path(
+        "competitions/<int:competition_id>/reopen/",
+        views.competition_reopen,
+        name="league_competition_reopen",
     ),
     path("competitions/<int:competition_id>/next/", views.competition_next, name="league_competition_next"),
 ]

@@ -27,6 +27,8 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from backup.exports import spreadsheet_row
+from games.protocol import HtmxHttpRequest
+from league import rules
 from league.calendar import CALENDAR_TOKEN, club_feed
 from league.forms import (
     AttachForm,
@@ -40,13 +42,23 @@ from league.forms import (
     seating_formset,
 )
 from league.merge import merge_players
-from league.models import ClubCalendar, Competition, Evening, StillPlaying, Table, roll_of_honour, table_sides
+from league.models import (
+    ClubCalendar,
+    Competition,
+    Evening,
+    SeasonArchived,
+    StillPlaying,
+    Table,
+    roll_of_honour,
+    table_sides,
+)
 from league.provisional import open_tables
 from league.season import StoredTables
 from league.seating import NoSeating
 from league.tasks import mail_evening_report
 from matches.models import Match, Seat
 from players.models import Club
+from players.versioned import Stale, stale_page
 from players.views import not_for_guests
 from scoring import Refused
 
@@ -75,6 +87,17 @@ def _competition(request: HttpRequest, competition_id: int) -> Competition:
     return competition
 
 
+def _archived(request: HttpRequest, competition: Competition) -> bool:
+    """Whether the season is archived, and so takes nothing that would change its record: the
+    page then says so (reopen it first), and the view changes nothing."""
+    try:
+        competition.refuse_if_archived()
+    except SeasonArchived as refusal:
+        messages.error(request, " ".join(refusal.messages))
+        return True
+    return False
+
+
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
     clubs = Club.objects.for_user(request.user)
     return get_object_or_404(
@@ -100,7 +123,8 @@ def competitions(request: HttpRequest, club_id: int) -> HttpResponse:
         {
             "club": club,
             "competitions": club.competitions.filter(archived_at__isnull=True),
-            "archived": club.competitions.filter(archived_at__isnull=False),
+            # A list shows no standings: the final tables stay in the database.
+            "archived": club.competitions.filter(archived_at__isnull=False).defer("final_standings"),
             "form": form,
             "manages": club.may_manage(request.user),
             "calendar": ClubCalendar.objects.filter(club=club).first(),
@@ -121,7 +145,8 @@ def _standings_page(
 ) -> HttpResponse:
     evenings = list(competition.evenings_with_tables())
     manages = competition.club.may_manage(request.user)
-    if manages and evening_form is None:
+    archived = competition.archived_at is not None
+    if manages and evening_form is None and not archived:
         evening_form = EveningForm(competition=competition, ask_same_day=True)
     return render(
         request,
@@ -131,9 +156,11 @@ def _standings_page(
             "stored": StoredTables(competition, evenings),
             "evenings": evenings,
             "several_games": len(competition.games) > 1,
-            "open_tables": open_tables(competition),
+            # An archived season's tables are its final table's: none is provisional.
+            "open_tables": [] if archived else open_tables(competition),
             "evening_form": evening_form if manages else None,
             "manages": manages,
+            "history": competition.history() if archived else [],
         },
         status=status,
     )
@@ -206,6 +233,8 @@ def standings_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
 def evening_create(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition(request, competition_id)
     _may_manage(request, competition.club)
+    if _archived(request, competition):
+        return redirect("league_standings", competition.pk)
     form = EveningForm(request.POST, competition=competition, ask_same_day=True)
     if not form.is_valid():
         # The page again, the form as typed: a second evening on one date asks a second press.
@@ -235,16 +264,22 @@ def _evening_page(
     attach: AttachForm | None = None,
     newcomer: NewcomerForm | None = None,
     drawn: bool = False,
+    sitting_out: list[str] | None = None,
 ) -> HttpResponse:
-    # Read once: the page lists them, and the seating form numbers its next table after them.
-    tables: list[Table] = list(
+    # Read once: the page lists them, and the seating form numbers its next table after them
+    # (after the deleted ones too, which keep their numbers but are gone from the page).
+    every_table: list[Table] = list(
         evening.tables.select_related("match")
         .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         .annotate(deals=Count("match__rounds", filter=Q(match__rounds__provisional=False)))
     )
+    tables = [table for table in every_table if table.match.deleted_at is None]
     manages = evening.club.may_manage(request.user)
+    archived = evening.competition.archived_at is not None
+    open_to_change = manages and not archived
     playing = any(table.match.status == Match.Status.IN_PROGRESS for table in tables)
-    sides = table_sides(evening.competition.scheme, tables)
+    competition = evening.competition
+    sides = table_sides(competition.scheme, tables, early_counts=competition.early_tables_count)
     present = list(evening.present.values_list("pk", flat=True))
     return render(
         request,
@@ -259,9 +294,14 @@ def _evening_page(
             "sides": sides,
             "playing": playing,
             "manages": manages,
-            "seating": (seating or seating_formset(evening, tables=tables)) if manages else None,
-            "attach": (attach or AttachForm(evening=evening)) if manages else None,
+            # An archived season's evening is final: no presence, seating or match to attach.
+            "archived": archived,
+            "seating": (seating or seating_formset(evening, tables=every_table)) if open_to_change else None,
+            "attach": (attach or AttachForm(evening=evening)) if open_to_change else None,
             "drawn": drawn,
+            # Who the draw seats out of the round it shows; and who sat out each round played.
+            "sitting_out": sitting_out or [],
+            "sat_out": evening.sat_out(),
         },
         status=status,
     )
@@ -271,7 +311,8 @@ def _presence_form(evening: Evening, present: list[int]) -> PresenceForm:
     """Who is present (``present``, their ids); before anybody is ticked (and no table started),
     last evening's players, ticked for the secretary to confirm."""
     expected = not present and not evening.tables.exists()
-    form = PresenceForm(initial={"present": evening.expected() if expected else present}, evening=evening)
+    initial = {"present": evening.expected() if expected else present, "was": ",".join(map(str, present))}
+    form = PresenceForm(initial=initial, evening=evening)
     form.from_last_evening = expected and bool(form.initial["present"])
     return form
 
@@ -284,6 +325,8 @@ def evening_newcomer(request: HttpRequest, evening_id: int) -> HttpResponse:
     club knows, that player ticked)."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     form = NewcomerForm(request.POST)
     if form.is_valid():
         try:
@@ -291,7 +334,7 @@ def evening_newcomer(request: HttpRequest, evening_id: int) -> HttpResponse:
         except ValidationError as refusal:
             form.add_error("name", refusal)
         else:
-            evening.present.add(player)
+            evening.change_presence(add=[player.pk])
             messages.success(request, _("%(name)s is added and ticked present.") % {"name": player.name})
             return redirect(f"{reverse('league_evening', args=[evening.pk])}#presence")
     return _evening_page(request, evening, newcomer=form, status=400)
@@ -303,12 +346,61 @@ def evening_newcomer(request: HttpRequest, evening_id: int) -> HttpResponse:
 def evening_presence(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     form = PresenceForm(request.POST, evening=evening)
     if not form.is_valid():
         return _evening_page(request, evening, form, status=400)
-    evening.present.set(form.cleaned_data["present"])
+    changes = form.changes()
+    try:
+        if changes is None:
+            evening.set_present(player.pk for player in form.cleaned_data["present"])
+        else:
+            evening.change_presence(add=changes[0], remove=changes[1])
+    except ValidationError as refusal:
+        form.add_error("present", refusal)
+        return _evening_page(request, evening, form, status=400)
     messages.success(request, _("Presence saved."))
     return redirect("league_evening", evening.pk)
+
+
+@login_required
+@not_for_guests
+@require_POST
+def evening_presence_player(request: HtmxHttpRequest, evening_id: int, player_id: int) -> HttpResponse:
+    """One tick of the presence list (its script sends one per tick): this player present if
+    the post ticks them, absent if not; the other ticks stay as stored. Over htmx, the tick
+    again (refused: still ticked, with the reason) and the count."""
+    evening = _evening(request, evening_id)
+    _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
+    player = get_object_or_404(rules.presence_choices(evening), pk=player_id)
+    ticked = str(player.pk) in request.POST.getlist("present")
+    refusal = None
+    try:
+        if ticked:
+            evening.change_presence(add=[player.pk])
+        else:
+            evening.change_presence(remove=[player.pk])
+    except ValidationError as refused:
+        refusal, ticked = " ".join(refused.messages), True
+    if not request.htmx:
+        if refusal:
+            messages.error(request, refusal)
+        return redirect(f"{reverse('league_evening', args=[evening.pk])}#presence")
+    context = {
+        "evening": evening,
+        "pk": player.pk,
+        "name": player.name,
+        "ticked": ticked,
+        "live": True,
+        "error": refusal,
+        "present_count": evening.present.count(),
+    }
+    response = render(request, "league/evening.html#tick", context, status=400 if refusal else 200)
+    response["Vary"] = "HX-Request"
+    return response
 
 
 @login_required
@@ -319,10 +411,15 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
     only draw it, into the seating form, for the secretary to change before starting."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     try:
         if "adjust" in request.POST:
-            seating = seating_formset(evening, seatings=evening.draw())
-            return _evening_page(request, evening, seating=seating, drawn=True)
+            drawn = evening.draw()
+            seating = seating_formset(evening, seatings=drawn.tables)
+            out = dict(evening.present.filter(pk__in=drawn.sitting_out).values_list("pk", "name"))
+            sitting_out = [out[pk] for pk in drawn.sitting_out]
+            return _evening_page(request, evening, seating=seating, drawn=True, sitting_out=sitting_out)
         tables = evening.draw_and_start(by=request.user)
     except NoSeating as refusal:
         messages.error(
@@ -336,6 +433,8 @@ def evening_draw(request: HttpRequest, evening_id: int) -> HttpResponse:
         )
     except StillPlaying:
         messages.error(request, _("Some tables are still playing: reseat when every table has finished."))
+    except SeasonArchived as refusal:  # archived a moment ago, by another secretary
+        messages.error(request, " ".join(refusal.messages))
     except Refused:
         messages.error(request, _("The game refused these tables; nothing was started."))
     else:
@@ -357,6 +456,8 @@ def evening_tables(request: HttpRequest, evening_id: int) -> HttpResponse:
     table" (the form without its script) shows the same tables and one more."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     drawn = "drawn" in request.POST
     if "add_table" in request.POST:
         more = seating_formset(evening, request.POST, add_table=True)
@@ -370,7 +471,8 @@ def evening_tables(request: HttpRequest, evening_id: int) -> HttpResponse:
         form.refused = [_("The tables could not be read; seat them again.")]
     elif form.is_valid():
         try:
-            tables = evening.start_tables(form.seatings(), by=request.user)
+            # The draw's tables are the whole round: whoever is left unseated sits it out.
+            tables = evening.start_tables(form.seatings(), by=request.user, rest_sit_out=drawn)
         except ValidationError as refusal:
             form.refused = refusal.messages
         except Refused:
@@ -388,6 +490,8 @@ def evening_attach(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Make a match of the club already played (or playing) a table of the evening."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     form = AttachForm(request.POST, evening=evening)
     if form.is_valid():
         try:
@@ -416,12 +520,47 @@ def competition_edit(request: HttpRequest, competition_id: int) -> HttpResponse:
     _may_manage(request, competition.club)
     title = competition.name  # a refused form has already put what was typed on the instance
     form = CompetitionChangeForm(request.POST or None, instance=competition)
+    archived = competition.archived_at is not None
+    status = 200
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Competition saved; the standings are recalculated."))
-        return redirect("league_standings", competition.pk)
+        try:
+            # An archived season takes a new name and nothing else (its record is final).
+            competition.refuse_settings_if_archived(form.cleaned_data.get("evening_dates") or [])
+        except SeasonArchived as refusal:
+            form.add_error(None, refusal)
+            status = 409
+        else:
+            try:
+                form.save()
+            except Stale:
+                return _changed_meanwhile(request, form, _competition(request, competition_id))
+            if archived:
+                messages.success(request, _("Competition saved; its final standings stay as they were."))
+            else:
+                messages.success(request, _("Competition saved; the standings are recalculated."))
+            return redirect("league_standings", competition.pk)
     return render(
-        request, "league/competition_edit.html", {"competition": competition, "title": title, "form": form}
+        request,
+        "league/competition_edit.html",
+        {"competition": competition, "title": title, "form": form, "archived": archived},
+        status=status,
+    )
+
+
+def _changed_meanwhile(
+    request: HttpRequest, mine: CompetitionChangeForm | EveningChangeForm, stored: Competition | Evening
+) -> HttpResponse:
+    """409: another secretary saved ``stored`` after this form was read; both versions side by
+    side, to keep theirs or apply mine (``players.versioned.stale_page``)."""
+    if isinstance(stored, Competition):
+        theirs: CompetitionChangeForm | EveningChangeForm = CompetitionChangeForm(instance=stored)
+        title, edit = stored.name, reverse("league_competition_edit", args=[stored.pk])
+    else:
+        theirs = EveningChangeForm(instance=stored, competition=stored.competition)
+        title = _("the evening of %(date)s") % {"date": date_format(stored.date, "DATE_FORMAT")}
+        edit = reverse("league_evening_edit", args=[stored.pk])
+    return stale_page(
+        request, title=title, theirs=theirs, mine=mine, version=stored.version, action=edit, back=edit
     )
 
 
@@ -457,10 +596,15 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The date and whether the evening counts; saving rebuilds the stored standings."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    if _archived(request, evening.competition):
+        return redirect("league_evening", evening.pk)
     date = evening.date
     form = EveningChangeForm(request.POST or None, instance=evening, competition=evening.competition)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        try:
+            form.save()
+        except Stale:
+            return _changed_meanwhile(request, form, _evening(request, evening_id))
         messages.success(request, _("Evening saved; the standings are recalculated."))
         return redirect("league_evening", evening.pk)
     return render(
@@ -479,6 +623,8 @@ def evening_delete(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     competition = evening.competition
     _may_manage(request, competition.club)
+    if _archived(request, competition):
+        return redirect("league_evening", evening.pk)
     if request.method == "POST":
         evening.remove()
         messages.success(
@@ -531,16 +677,40 @@ def player_merge(request: HttpRequest, club_id: int, player_id: int) -> HttpResp
 @not_for_guests
 @require_POST
 def competition_archive(request: HttpRequest, competition_id: int) -> HttpResponse:
-    """Archive the season (its standings final), or bring it back among the current ones."""
+    """Archive the season: its final table is stored and its matches closed. Bringing it back
+    is asked on its own page first (``competition_reopen``)."""
     competition = _competition(request, competition_id)
     _may_manage(request, competition.club)
-    archived = request.POST.get("archived") != "0"
-    competition.archive(archived)
-    if archived:
-        messages.success(
-            request, _("%(name)s is archived: its standings are final.") % {"name": competition.name}
-        )
+    if request.POST.get("archived") == "0":
+        return redirect("league_competition_reopen", competition.pk)
+    competition.archive(request.user)
+    messages.success(
+        request, _("%(name)s is archived: its standings are final.") % {"name": competition.name}
+    )
     return redirect("league_standings", competition.pk)
+
+
+@login_required
+@not_for_guests
+@require_http_methods(["GET", "POST"])
+def competition_reopen(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Reopen an archived season, after a page that says what that undoes; POST reopens, and
+    the season's history records who did it and when."""
+    competition = _competition(request, competition_id)
+    _may_manage(request, competition.club)
+    if competition.archived_at is None:
+        messages.info(request, _("%(name)s is not archived.") % {"name": competition.name})
+        return redirect("league_standings", competition.pk)
+    if request.method == "POST":
+        competition.reopen(request.user)
+        messages.success(
+            request,
+            _("%(name)s is reopened: its matches can be corrected and its standings follow them again.")
+            % {"name": competition.name},
+        )
+        return redirect("league_standings", competition.pk)
+    context = {"competition": competition, "history": competition.history()}
+    return render(request, "league/competition_reopen.html", context)
 
 
 @login_required

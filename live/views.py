@@ -188,7 +188,8 @@ def club_tables(club: Club) -> list[Table]:
 def evening_tables(evening: Evening) -> list[Table]:
     """The tables of the evening's latest seating, finished ones included: the room sees who
     won a table until the next draw."""
-    last = evening.tables.order_by("-round").values_list("round", flat=True).first()
+    tables = evening.tables.filter(match__deleted_at__isnull=True)  # a deleted table is gone
+    last = tables.order_by("-round").values_list("round", flat=True).first()
     if last is None:
         return []
     return labelled(

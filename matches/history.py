@@ -32,7 +32,7 @@ class Change:
 class HistoryLine:
     number: int
     action: str
-    kind: str  # add, correct or undo
+    kind: str  # add, correct, undo, end (ended early) or resume
     who: str
     at: datetime
     changes: tuple[Change, ...]
@@ -98,12 +98,22 @@ def history_lines(
     known = display_names([row[-1] for row in newest if row[-1]], club) if club is not None else {}
     actions = {action: str(name) for action, name in RoundRevision.Action.choices}
     sentence = _("Deal %(number)s %(action)s by %(who)s, %(when)s")
+    # Ending early and resuming concern the match, not a deal: said as such, with the reason.
+    ended = _("Ended early after deal %(number)s by %(who)s, %(when)s: %(reason)s")
+    resumed = _("Resumed after deal %(number)s by %(who)s, %(when)s")
     lines = []
     for number, kind, by_name, at, before, after, by_id in newest:
         who = known.get(by_id) or by_name or "?"
         action = actions[kind]
         # Day and month in words, as on every page: "12/03" reads as two dates across languages.
         when = date_format(localtime(at), "SHORT_DATETIME_FORMAT")
+        said = {"number": number, "action": action, "who": who, "when": when}
+        if kind in (RoundRevision.Action.END, RoundRevision.Action.RESUME):
+            kept = (after if kind == RoundRevision.Action.END else before) or {}
+            words = ended if kind == RoundRevision.Action.END else resumed
+            said["reason"] = kept.get("reason", "")
+            lines.append(HistoryLine(number, action, kind, who, at, (), words % said))
+            continue
         lines.append(
             HistoryLine(
                 number=number,
@@ -112,7 +122,7 @@ def history_lines(
                 who=who,
                 at=at,
                 changes=() if kind == RoundRevision.Action.ADD else changes(before, after, labels),
-                said=sentence % {"number": number, "action": action, "who": who, "when": when},
+                said=sentence % said,
             )
         )
     return lines

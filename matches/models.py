@@ -59,6 +59,7 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 IDEMPOTENCY_KEY_LENGTH = 255
+END_REASON_LENGTH = 200  # ``Match.end_reason``: a few words ("closing time", "Dirk felt unwell")
 
 
 class Conflict(Exception):
@@ -133,7 +134,7 @@ def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
     for match in matches:
         try:
             if match.snapshot is not None:
-                states[match.pk] = scoring.resume(match.rules, match.setup, match.snapshot)
+                states[match.pk] = match.as_ended(scoring.resume(match.rules, match.setup, match.snapshot))
                 continue
         except scoring.StaleSnapshot:
             pass
@@ -144,7 +145,8 @@ def states_of(matches: Sequence[Match]) -> dict[int, MatchState]:
         for match_id, body in rows.values_list("match_id", "body"):
             bodies[match_id].append(body)
         for match in missing:
-            states[match.pk] = scoring.replay_stored(match.rules, match.setup, bodies[match.pk])
+            replayed = scoring.replay_stored(match.rules, match.setup, bodies[match.pk])
+            states[match.pk] = match.as_ended(replayed)
     return states
 
 
@@ -231,6 +233,12 @@ class Match(models.Model):
     deleted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Ended before its planned end (closing time, a player left): finished as it stood then.
+    ended_early_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(_("why it ended early"), max_length=200, blank=True, db_default="")
+    # Part of a closed record (a table of an archived season): its rounds are final until the
+    # season is reopened, so writes of its rounds are refused.
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -293,11 +301,17 @@ class Match(models.Model):
         its totals, standings and what comes next; each deal's scores come with ``replayed``."""
         if self.snapshot is not None:
             try:
-                return scoring.resume(self.rules, self.setup, self.snapshot)
+                return self.as_ended(scoring.resume(self.rules, self.setup, self.snapshot))
             except scoring.StaleSnapshot:
                 return self._replay(self._round_rows(), renew=True).state
         bodies = list(self.rounds.order_by("number").values_list("body", flat=True))
-        return scoring.replay_stored(self.rules, self.setup, bodies)
+        return self.as_ended(scoring.replay_stored(self.rules, self.setup, bodies))
+
+    def as_ended(self, state: MatchState) -> MatchState:
+        """``state`` as the table left it: over, as it stood, once it ended early
+        (``scoring.end_early``); the engine's own state otherwise. The snapshot and the rounds
+        are those of the deals played either way: ending early writes no deal."""
+        return scoring.end_early(state) if self.ended_early_at is not None else state
 
     def replayed(self) -> Replayed:
         """The rounds, read once, and the state after them, holding each deal's scores: one
@@ -320,7 +334,7 @@ class Match(models.Model):
             # Another format, or the deals changed under this read: the rounds read are the truth.
             readable = self._readable_snapshot()
             return self._replay(rounds, renew=not readable)
-        return Replayed(shown, state)
+        return Replayed(shown, self.as_ended(state))
 
     def _readable_snapshot(self) -> bool:
         assert self.snapshot is not None
@@ -343,7 +357,7 @@ class Match(models.Model):
             # ``update`` leaves ``updated_at`` as it is: the match did not change, only how its
             # state is kept, and the row's version is what says which moment this replay is of.
             Match.objects.filter(pk=self.pk, updated_at=self.updated_at).update(snapshot=self.snapshot)
-        return Replayed(rounds, state)
+        return Replayed(rounds, self.as_ended(state))
 
     def seated(self) -> list[SeatRow]:
         """The seats in order, each with its player's name."""
@@ -452,6 +466,8 @@ class Match(models.Model):
         the key stays spent for good (also after an undo), and another body is a ``Conflict``.
         """
         self._lock()
+        self._refuse_if_closed()
+        self._refuse_if_ended_early()
         state = self.state()
         stale = number is not None and number != state.played + 1
         if stale and idempotency_key:
@@ -522,6 +538,8 @@ class Match(models.Model):
         """Replace round ``number`` and replay the match; ``Refused`` if any round (this one or a
         later one) becomes impossible, in which case nothing changes."""
         rounds = self._locked_rounds()
+        self._refuse_if_closed()
+        self._refuse_if_ended_early()
         if not 1 <= number <= len(rounds):
             raise Round.DoesNotExist
         new_state = scoring.correct_round(self.rules, self.setup, [r.body for r in rounds], number, body)
@@ -549,6 +567,8 @@ class Match(models.Model):
     def undo_last_round(self, number: int | None = None, *, by=None) -> Replayed:
         """Remove the last round (``number``, when given, must be it)."""
         rounds = self._locked_rounds()
+        self._refuse_if_closed()
+        self._refuse_if_ended_early()
         if not rounds:
             raise Round.DoesNotExist
         last = rounds[-1]
@@ -587,14 +607,102 @@ class Match(models.Model):
         return stored
 
     @transaction.atomic
+    def end_early(self, reason: str, *, by=None) -> MatchState:
+        """End the match before its planned end (closing time, a player left), with a short
+        ``reason``: it is finished as it stands, each seat's final total and rank those of the
+        engine's standings after the deals played (``scoring.end_early``), the history keeps who
+        ended it and why, and it is announced as any finish (standings and ratings follow).
+        ``resume`` undoes it. ``SiteRefused``: no reason or one too long, a match over already
+        (ended early or not), or one without a deal (an admin deletes that one instead)."""
+        reason = " ".join(reason.split())
+        if not reason:
+            raise refuse(SiteCode.REQUIRED, "reason")
+        if len(reason) > END_REASON_LENGTH:
+            raise refuse(SiteCode.TOO_LONG, "reason", limit=END_REASON_LENGTH)
+        self._lock()
+        self._refuse_if_closed()
+        self._refuse_if_ended_early()
+        if self.status == self.Status.FINISHED:
+            raise refuse(SiteCode.ALREADY_FINISHED)
+        state = self.state()
+        if not state.played:
+            raise refuse(SiteCode.NOTHING_PLAYED)
+        self.ended_early_at = self.finished_at = timezone.now()
+        self.end_reason = reason
+        self.status = self.Status.FINISHED
+        self.save(update_fields=["status", "finished_at", "ended_early_at", "end_reason", "updated_at"])
+        ended = self.as_ended(state)
+        self._save_final_places(ended)
+        RoundRevision.objects.create(
+            match=self,
+            number=state.played,
+            action=RoundRevision.Action.END,
+            after={"reason": reason},
+            by=by,
+            by_name=_name(by),
+        )
+        self._announce(ended, RoundRevision.Action.END, state.played, was_finished=False)
+        return ended
+
+    @transaction.atomic
+    def resume(self, *, by=None) -> MatchState:
+        """Take back ``end_early``: the match is in progress again from the deal it stopped at,
+        its seats' final places cleared, and the standings and ratings that counted it follow."""
+        self._lock()
+        self._refuse_if_closed()
+        if self.ended_early_at is None:
+            raise refuse(SiteCode.NOT_ENDED_EARLY)
+        reason = self.end_reason
+        self.ended_early_at, self.end_reason = None, ""
+        state = self.state()
+        self.status = self.Status.FINISHED if state.finished else self.Status.IN_PROGRESS
+        self.finished_at = self.finished_at if state.finished else None
+        self.save(update_fields=["status", "finished_at", "ended_early_at", "end_reason", "updated_at"])
+        self._save_final_places(state)
+        RoundRevision.objects.create(
+            match=self,
+            number=state.played,
+            action=RoundRevision.Action.RESUME,
+            before={"reason": reason},
+            by=by,
+            by_name=_name(by),
+        )
+        self._announce(state, RoundRevision.Action.RESUME, state.played, was_finished=True)
+        return state
+
+    def _refuse_if_ended_early(self) -> None:
+        """``SiteRefused`` (``ended_early``, with its reason) for a table that ended early: its
+        deals stand as they were when it stopped until someone resumes it, so a phone left open
+        at the table neither adds a deal nor changes the result the evening counts. Called right
+        after ``_lock``, which reads ``ended_early_at`` as last committed."""
+        if self.ended_early_at is not None:
+            raise refuse(SiteCode.ENDED_EARLY, reason=self.end_reason)
+
+    def _announce(self, state: MatchState, action: str, number: int, *, was_finished: bool) -> None:
+        transaction.on_commit(
+            lambda: match_recorded.send(
+                sender=Match,
+                match=self,
+                state=state,
+                action=str(action),
+                number=number,
+                was_finished=was_finished,
+            )
+        )
+
+    @transaction.atomic
     def soft_delete(self, *, by=None) -> None:
         """Hide the match from every list and page; ``restore`` brings it back as it was."""
+        self._lock()
+        self._refuse_if_closed()
         self.deleted_at, self.deleted_by = timezone.now(), by
         self.save(update_fields=["deleted_at", "deleted_by"])
         self._announce_visibility("delete")
 
     @transaction.atomic
     def restore(self) -> None:
+        self._lock()
+        self._refuse_if_closed()
         self.deleted_at, self.deleted_by = None, None
         self.save(update_fields=["deleted_at", "deleted_by"])
         self._announce_visibility("restore")
@@ -616,9 +724,25 @@ class Match(models.Model):
         deal 5): lock its row and refresh what this object knows of it; what the writer reads
         next is what the last writer committed. Must run inside ``transaction.atomic``."""
         locked = Match.objects.select_for_update().filter(pk=self.pk)
-        self.status, self.finished_at, self.updated_at, self.snapshot = locked.values_list(
-            "status", "finished_at", "updated_at", "snapshot"
+        (
+            self.status,
+            self.finished_at,
+            self.updated_at,
+            self.snapshot,
+            self.closed_at,
+            self.ended_early_at,
+            self.end_reason,
+        ) = locked.values_list(
+            "status", "finished_at", "updated_at", "snapshot", "closed_at", "ended_early_at", "end_reason"
         ).get()
+
+    def _refuse_if_closed(self) -> None:
+        """``SiteRefused`` (``season_archived``) for a match of a closed record, a table of an
+        archived season: its result is final until an owner or admin reopens the season. Every
+        write that would change the match's result calls it right after ``_lock``, which reads
+        ``closed_at`` as last committed (archiving locks the row too)."""
+        if self.closed_at is not None:
+            raise refuse(SiteCode.SEASON_ARCHIVED)
 
     def _locked_rounds(self) -> list[Round]:
         """``_lock``, then the rounds as objects, for a write that changes stored rounds."""
@@ -807,6 +931,8 @@ class RoundRevision(models.Model):
         ADD = "add", _("entered")
         CORRECT = "correct", _("corrected")
         UNDO = "undo", _("undone")
+        END = "end", _("ended early")
+        RESUME = "resume", _("resumed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()

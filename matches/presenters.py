@@ -60,6 +60,11 @@ def match_json(
         "standings": [standing_json(state.setup, row) for row in state.standings],
         "next": next_json(home, state.next),
         "winners": list(state.winners),
+        "ended_early": (
+            {"at": match.ended_early_at.isoformat(), "reason": match.end_reason}
+            if match.ended_early_at is not None
+            else None
+        ),
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
     }

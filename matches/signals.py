@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-# kwargs: match (Match), state (scoring.MatchState), action ("add" | "correct" | "undo", or
-# "delete" | "restore" for a finished match hidden or brought back),
+# kwargs: match (Match), state (scoring.MatchState), action ("add" | "correct" | "undo",
+# "end" | "resume" for a match ended early and taken back, or "delete" | "restore" for a
+# finished match hidden or brought back),
 # number (the deal concerned), was_finished (bool: the match was finished before this write).
 match_recorded = Signal()

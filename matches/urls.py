@@ -23,5 +23,7 @@ urlpatterns = [
     path("matches/<int:match_id>/undo/", views.round_undo, name="round_undo"),
     path("matches/<int:match_id>/redo/", views.round_redo, name="round_redo"),
     path("matches/<int:match_id>/rematch/", views.match_rematch, name="match_rematch"),
+    path("matches/<int:match_id>/end/", views.match_end, name="match_end"),
+    path("matches/<int:match_id>/resume/", views.match_resume, name="match_resume"),
     path("matches/<int:match_id>/rounds/<int:number>/confirm/", views.round_confirm, name="round_confirm"),
 ]

@@ -213,6 +213,48 @@ def match_history(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def match_end(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """End the table before its planned end ("End this table early" in the sheet's menu), with
+    the reason typed: finished as it stands. Refused (no reason, over already...), the sheet
+    comes back with the reason as typed and why next to it."""
+    match = _match_for_scorer(request, match_id)
+    reason = request.POST.get("reason", "")
+    try:
+        match.end_early(reason, by=request.user)
+    except SiteRefused as refused:
+        ending = None
+        if any(error.field == "reason" for error in refused.errors):  # what was typed: next to it
+            status, ending = 400, {"reason": reason, "errors": error_list(refused.errors)}
+        else:  # the match's state (over already, on another phone): on top of the sheet
+            status = 409
+            messages.error(request, error_list(refused.errors)[0]["message"])
+        replayed = match.replayed()
+        response = _render_sheet(request, match, replayed, body=None, errors=[], status=status, ending=ending)
+        return _retarget(response) if request.htmx else response
+    messages.success(request, _("The table ended early: its standings are final until it is resumed."))
+    if request.htmx:
+        return _retarget(_render_sheet(request, match, match.replayed(), body=None, errors=[]))
+    return redirect("match_detail", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_resume(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Take back ending the table early: it plays on from the deal it stopped at."""
+    match = _match_for_scorer(request, match_id)
+    try:
+        match.resume(by=request.user)
+    except SiteRefused as refused:
+        messages.error(request, error_list(refused.errors)[0]["message"])
+    else:
+        messages.success(request, _("The table plays on."))
+    if request.htmx:
+        return _retarget(_render_sheet(request, match, match.replayed(), body=None, errors=[]))
+    return redirect("match_detail", match_id=match.pk)
+
+
+@login_required
+@require_POST
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     """The same game, players, teams and options again in one tap; the next seat deals first."""
     match = _match_for_scorer(request, match_id)
@@ -240,6 +282,10 @@ def round_add(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         errors = sheet_errors(refused.errors, match.home)
         if request.htmx:  # only the form comes back, holding what was typed and why
             return _render_form(request, match, match.replayed(), body=body, errors=errors, status=400)
+        if match.status == Match.Status.FINISHED:
+            # Over meanwhile (ended early on another phone): the sheet shows no form to say why.
+            for error in errors:
+                messages.error(request, error["message"])
         return _render_sheet(request, match, match.replayed(), body=body, errors=errors, status=400)
     except Conflict as conflict:
         if conflict.error.code == SiteCode.STALE_ROUND and conflict.existing is not None:
@@ -345,7 +391,7 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
                 preview = totals_change(build_sheet(match, replayed), after)
             else:
                 match.correct_round(number, body, by=request.user)
-        except Refused as refused:
+        except (Refused, SiteRefused) as refused:
             errors = sheet_errors(refused.errors, match.home)
         except Round.DoesNotExist:
             raise Http404 from None  # undone on another phone while this one corrected it
@@ -372,7 +418,11 @@ def round_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse
 @require_POST
 def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match_for_admin(request, match_id)
-    match.soft_delete(by=request.user)
+    try:
+        match.soft_delete(by=request.user)
+    except SiteRefused as refused:
+        messages.error(request, error_list(refused.errors)[0]["message"])
+        return redirect("match_detail", match_id=match.pk)
     messages.success(
         request, _("The match was deleted. An admin of the club can restore it under Deleted matches.")
     )
@@ -394,7 +444,11 @@ def deleted_matches(request: HttpRequest) -> HttpResponse:
 @require_POST
 def match_restore(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.deleted_for_admin(request.user), pk=match_id)
-    match.restore()
+    try:
+        match.restore()
+    except SiteRefused as refused:
+        messages.error(request, error_list(refused.errors)[0]["message"])
+        return redirect("deleted_matches")
     messages.success(request, _("The match was restored."))
     return redirect("match_detail", match_id=match.pk)
 
@@ -459,6 +513,8 @@ def round_redo(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     else:
         try:
             match.add_round(kept["body"], by=request.user, number=kept["number"])
+        except SiteRefused as refused:
+            messages.error(request, error_list(refused.errors)[0]["message"])
         except (Refused, Conflict):
             messages.error(request, _("The undone round no longer fits the match; enter it again."))
         else:
@@ -525,10 +581,12 @@ def _render_sheet(
     saved: int | None = None,
     duplicate: dict[str, Any] | None = None,
     quick: QuickLine | None = None,
+    ending: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The whole sheet, as ``replayed`` (a read or a write's answer) shows the match; with
     ``duplicate``, the comparison of a deal another phone entered first with this one's;
-    ``quick`` is the line that filled its form in."""
+    ``quick`` is the line that filled its form in; ``ending``, a refused "End this table
+    early" (the reason as typed and why)."""
     sheet = build_sheet(match, replayed)
     context = {
         **_form_context(sheet, body, errors),
@@ -539,6 +597,7 @@ def _render_sheet(
         "drawn_from": _drawn_from(request, match, sheet),
         "duplicate": duplicate,
         "quick": quick,
+        "ending": ending,
     }
     template = f"{SHEET}#sheet" if request.htmx else SHEET
     response = render(request, template, context, status=status)

@@ -122,6 +122,15 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
+class ClubSettingsForm(forms.ModelForm):
+    """The club's settings (owners and admins)."""
+
+    class Meta:
+        model = Club
+        fields = ["confirm_rounds"]
+        labels = {"confirm_rounds": _("A second player confirms every round on their own phone")}
+
+
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(
         label=_("Joins as"),

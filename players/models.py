@@ -26,10 +26,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
-from django.db.models import Value
+from django.db.models import F, Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from players.versioned import claim_version
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -92,6 +94,8 @@ class Club(models.Model):
         verbose_name=_("personal club of"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # One more with every save of the club's settings: a stale form or API write is refused.
+    version = models.PositiveIntegerField(default=1, db_default=1)
 
     objects = ClubQuerySet.as_manager()
 
@@ -194,14 +198,25 @@ class Club(models.Model):
         self.delete()
 
     @transaction.atomic
-    def set_role(self, membership: Membership, role: str, *, by) -> None:
+    def set_role(self, membership: Membership, role: str, *, by, version: int | None = None) -> None:
         """Give a member another role. Making someone owner hands ownership over: the owner
-        who does it stays on as admin."""
+        who does it stays on as admin. ``version``: the membership's as the page read it
+        (``players.versioned.Stale`` if another change came first)."""
+        claim_version(membership, version)
         membership.role = role
-        membership.save(update_fields=["role"])
+        membership.save(update_fields=["role", "version"])
         if role == Membership.Role.OWNER:
-            self.memberships.filter(user=by, role=Membership.Role.OWNER).update(role=Membership.Role.ADMIN)
+            self.memberships.filter(user=by, role=Membership.Role.OWNER).update(
+                role=Membership.Role.ADMIN, version=F("version") + 1
+            )
         self.__dict__.pop("_roles", None)
+
+    @transaction.atomic
+    def change_settings(self, *, confirm_rounds: bool, version: int | None = None) -> None:
+        """The club's settings as the page sets them; ``version`` as for ``set_role``."""
+        claim_version(self, version)
+        self.confirm_rounds = confirm_rounds
+        self.save(update_fields=["confirm_rounds", "version"])
 
     def remove_member(self, membership: Membership) -> None:
         """The member is gone; the players they were linked to stay, as guests."""
@@ -368,6 +383,8 @@ class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    # One more with every change of role: a stale form or API write is refused.
+    version = models.PositiveIntegerField(default=1, db_default=1)
 
     class Meta:
         verbose_name = _("membership")
@@ -499,6 +516,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Retired: no longer offered for presence or seating; their matches and standings stay.
     retired_at = models.DateTimeField(_("retired"), null=True, blank=True)
+    # One more with every rename or retirement: a stale form or API write is refused.
+    version = models.PositiveIntegerField(default=1, db_default=1)
 
     class Meta:
         verbose_name = _("player")
@@ -511,10 +530,12 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def rename(self, name: str) -> None:
+    @transaction.atomic
+    def rename(self, name: str, *, version: int | None = None) -> None:
         """A new name, checked as a typed name is (``clean_player_name``); another player of the
         club with that name (case ignored) is refused with ``ValidationError`` (merge them
-        instead)."""
+        instead). ``version``: the player's as the page or the API client read it
+        (``players.versioned.Stale`` if a rename or retirement came first)."""
         clean = clean_player_name(name)
         same = self.club.players.annotate(lower_name=Lower("name")).filter(lower_name=Lower(Value(clean)))
         if same.exclude(pk=self.pk).exists():
@@ -523,14 +544,17 @@ class Player(models.Model):
                 code="duplicate_name",
                 params={"name": clean},
             )
+        claim_version(self, version)
         self.name = clean
-        self.save(update_fields=["name"])
+        self.save(update_fields=["name", "version"])
 
-    def retire(self, retired: bool = True) -> None:
+    @transaction.atomic
+    def retire(self, retired: bool = True, *, version: int | None = None) -> None:
         """Retired (or back again): a retired player is no longer offered for presence or
-        seating; their matches, ratings and standings stay."""
+        seating; their matches, ratings and standings stay. ``version`` as for ``rename``."""
+        claim_version(self, version)
         self.retired_at = timezone.now() if retired else None
-        self.save(update_fields=["retired_at"])
+        self.save(update_fields=["retired_at", "version"])
 
 
 class Preference(models.Model):

@@ -51,6 +51,7 @@ from players.addresses import client_address
 from players.context_processors import GUEST_SESSION_KEY, THEME_COOKIE
 from players.forms import (
     ClubForm,
+    ClubSettingsForm,
     DeleteAccountForm,
     InvitationForm,
     LinkPlayerForm,
@@ -75,6 +76,7 @@ from players.models import (
 )
 from players.permissions import club_for_manager, club_for_member
 from players.throttles import mailbox, wait_for, wait_message
+from players.versioned import Stale, add_version_field, read_version, stale_page
 
 CLUB = "players/club_detail.html"
 
@@ -316,8 +318,23 @@ def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 def club_settings(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     """Owners and admins switch the second player's confirmation of rounds on or off."""
     club = club_for_manager(request, club_id)
-    club.confirm_rounds = request.POST.get("confirm_rounds") == "on"
-    club.save(update_fields=["confirm_rounds"])
+    form = ClubSettingsForm(request.POST)
+    add_version_field(form, club.version)
+    if not form.is_valid():
+        return _render_club(request, club, status=400)
+    try:
+        club.change_settings(confirm_rounds=form.cleaned_data["confirm_rounds"], version=read_version(form))
+    except Stale:
+        stored = club_for_manager(request, club_id)
+        return stale_page(
+            request,
+            title=_("the settings of %(club)s") % {"club": stored.name},
+            theirs=ClubSettingsForm(instance=stored),
+            mine=form,
+            version=stored.version,
+            action=reverse("club_settings", args=[club.pk]),
+            back=reverse("club_detail", args=[club.pk]),
+        )
     return _changed(request, club)
 
 
@@ -353,12 +370,25 @@ def member_role(request: HtmxHttpRequest, club_id: int, membership_id: int) -> H
     club = club_for_manager(request, club_id)
     membership = _member_to_change(request, club, membership_id)
     form = RoleForm(request.POST)
+    add_version_field(form, membership.version)
     if not form.is_valid():
         return _render_club(request, club, status=400)
     role = form.cleaned_data["role"]
     if not club.may_grant(request.user, role):
         raise PermissionDenied(_("Only the club's owner makes admins or hands over the club."))
-    club.set_role(membership, role, by=request.user)
+    try:
+        club.set_role(membership, role, by=request.user, version=read_version(form))
+    except Stale:
+        stored = _member_to_change(request, club, membership_id)
+        return stale_page(
+            request,
+            title=_("the role of %(user)s") % {"user": stored.user.get_username()},
+            theirs=RoleForm(initial={"role": stored.role}),
+            mine=form,
+            version=stored.version,
+            action=reverse("member_role", args=[club.pk, membership_id]),
+            back=reverse("club_detail", args=[club.pk]),
+        )
     messages.success(
         request,
         _("%(user)s is now %(role)s.")
@@ -442,13 +472,25 @@ def player_rename(request: HtmxHttpRequest, club_id: int, player_id: int) -> Htt
     club = club_for_manager(request, club_id)
     player = get_object_or_404(club.players, pk=player_id)
     form = PlayerNameForm(request.POST)
+    add_version_field(form, player.version)
     try:
         if not form.is_valid():
             raise ValidationError(_("This is not a name."), code="invalid")
-        player.rename(form.cleaned_data["name"])
+        player.rename(form.cleaned_data["name"], version=read_version(form))
     except ValidationError as refusal:
         messages.error(request, " ".join(refusal.messages))
         return _render_club(request, club, status=400)
+    except Stale:
+        stored = get_object_or_404(club.players, pk=player_id)
+        return stale_page(
+            request,
+            title=stored.name,
+            theirs=PlayerNameForm(initial={"name": stored.name}),
+            mine=form,
+            version=stored.version,
+            action=reverse("player_rename", args=[club.pk, player_id]),
+            back=reverse("club_detail", args=[club.pk]),
+        )
     return _changed(request, club)
 
 

@@ -8,6 +8,7 @@ Everything the site knows about a game lives here. The apps call these:
   to a ``MatchState``; ``replay_stored(game, setup, rounds)`` the same fold for rounds read
   back from storage, which were checked when stored (it skips the checks: every request does it);
 - ``correct_round(...)``: a replay with one round replaced;
+- ``end_early(state)``: a match stopped before its planned end, over as it stands;
 - ``snapshot(state)`` / ``resume(game, setup, snapshot[, scores])``: a state as a few plain
   JSON-able values (totals, deals played, the last deal, progress) and back, so a stored match
   goes on without replaying its rounds; with every deal's scores, the state holds them too.
@@ -26,6 +27,7 @@ from scoring.match import (
     Standing,
     correct_round,
     create_setup,
+    end_early,
     play_round,
     replay,
     replay_stored,
@@ -47,6 +49,7 @@ __all__ = [
     "all_games",
     "correct_round",
     "create_setup",
+    "end_early",
     "get_game",
     "play_round",
     "replay",

@@ -314,6 +314,16 @@ def play_round[P, H](state: MatchState[P, H], body: object) -> MatchState[P, H]:
     )
 
 
+def end_early[P, H](state: MatchState[P, H]) -> MatchState[P, H]:
+    """The match stopped before its planned end (closing time, a player left): over as it
+    stands, its running standings (the game's ranks of the totals so far) its final ones, and
+    no next deal. A state that is over already is returned as it is. The totals stay the sums
+    of the deals played: no end-of-match bonus a game gives only at its real end is added."""
+    if state.finished:
+        return state
+    return dataclasses.replace(state, outlook=Outlook(True, state.outlook.standings, None))
+
+
 def replay[P, H](game: Game[P, H], setup: Setup, bodies: Sequence[object]) -> MatchState[P, H]:
     """Fold every round from deal 1. Stored rounds are valid, so a refusal here means the
     rules changed under them: it is raised with the round number in the field."""

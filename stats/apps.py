@@ -6,4 +6,8 @@ class StatsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from backup.exports import register
         from stats import receivers  # noqa: F401  (connects to matches.signals.match_recorded)
+        from stats.exports import Ratings
+
+        register(Ratings())  # a club's export holds its ratings and their history

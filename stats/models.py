@@ -54,8 +54,9 @@ def club_changed(club_id: int) -> None:
             ClubStats.objects.filter(club_id=club_id).update(version=F("version") + 1)
 
 
-def _lock_ratings(club_id: int) -> None:
-    """Hold the club's ``ClubStats`` row until the transaction ends: one recompute at a time."""
+def lock_ratings(club_id: int) -> None:
+    """Hold the club's ``ClubStats`` row until the transaction ends: one recompute at a time, and
+    none while a merge of two of the club's players holds it (``league.merge``)."""
     ClubStats.objects.get_or_create(club_id=club_id)
     ClubStats.objects.select_for_update().filter(club_id=club_id).values_list("club_id").get()
 
@@ -191,7 +192,7 @@ def recompute(club: Club, since: Position | None = None) -> None:
     history from there, fold the matches again from the ratings just before, store the result.
     One at a time per club: a second recompute waits for the first to commit, then reads what
     it stored (two at once deadlocked on the rows both rewrite)."""
-    _lock_ratings(club.pk)
+    lock_ratings(club.pk)
     results, finished = finished_results(club, since)
     replaced = RatingChange.objects.filter(player__club=club)
     start: dict[Key, Skill] = {}

@@ -227,11 +227,11 @@ def cached_profile(player: Player) -> Profile:
 
 
 def club_ladders(club_id: int) -> dict[str, list[Rating]]:
-    """Every ladder of the club, best conservative rating first: overall, then per game."""
+    """Every ladder of the club, best conservative rating first (equal ones by name, so that the
+    order is the same on every read and in a restored backup): overall, then per game."""
     ladders: dict[str, list[Rating]] = defaultdict(list)
-    for rating in (
-        Rating.objects.filter(club_id=club_id).select_related("player").order_by("ladder", "-ordinal")
-    ):
+    ordered = Rating.objects.filter(club_id=club_id).select_related("player")
+    for rating in ordered.order_by("ladder", "-ordinal", "player__name", "player_id"):
         ladders[rating.ladder].append(rating)
     return dict(sorted(ladders.items(), key=lambda item: (item[0] != OVERALL, item[0])))
 

@@ -13,7 +13,7 @@ from knox.models import AuthToken
 
 from backup.models import ClubExport
 from house.models import HouseGame
-from league.models import Competition, Evening, Standing
+from league.models import Competition, Evening, SeasonEvent, SitOut, Standing
 from live.models import ClubScreen, MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
@@ -237,3 +237,25 @@ class StandingFactory(factory.django.DjangoModelFactory[Standing]):
     tables = 1
     wins = 0
     average_place = Decimal("2.00")
+
+
+class SitOutFactory(factory.django.DjangoModelFactory[SitOut]):
+    """A present player seated out of a round of an evening (the draw's turn)."""
+
+    class Meta:
+        model = SitOut
+
+    evening = factory.SubFactory(EveningFactory)
+    round = 1
+    player = factory.SubFactory(PlayerFactory, club=factory.SelfAttribute("..evening.competition.club"))
+
+
+class SeasonEventFactory(factory.django.DjangoModelFactory[SeasonEvent]):
+    """A line of a season's history (archived or reopened, by whom)."""
+
+    class Meta:
+        model = SeasonEvent
+
+    competition = factory.SubFactory(CompetitionFactory)
+    action = SeasonEvent.Action.ARCHIVED
+    by_name = "Secretary"

@@ -481,6 +481,28 @@ MATRIX: list[Row] = [
         label="a match someone else keeps",
     ),
     page(
+        "match_end",
+        "POST",
+        lambda w: reverse("match_end", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+        lambda w: {"reason": "closing time"},
+    ),
+    page(
+        "match_end",
+        "POST",
+        lambda w: reverse("match_end", args=[w.others_match.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"reason": "closing time"},
+        label="a match someone else keeps",
+    ),
+    # Not ended early: the sheet says so (a message), for whoever may score it.
+    page(
+        "match_resume",
+        "POST",
+        lambda w: reverse("match_resume", args=[w.match.pk]),
+        (302, 302, 302, 403, 404, LOGIN),
+    ),
+    page(
         "club_export_start",
         "POST",
         lambda w: reverse("club_export_start", args=[w.club.pk]),
@@ -865,6 +887,13 @@ MATRIX: list[Row] = [
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {"present": [w.player.pk]},
     ),
+    page(
+        "league_presence_player",
+        "POST",
+        lambda w: reverse("league_presence_player", args=[w.evening.pk, w.player.pk]),
+        (302, 302, 403, 403, 404, LOGIN),
+        lambda w: {"present": [w.player.pk]},
+    ),
     # Nobody is present: the draw says so and starts nothing (a redirect back to the evening).
     page(
         "league_draw",
@@ -898,6 +927,13 @@ MATRIX: list[Row] = [
         lambda w: reverse("league_competition_archive", args=[w.evening.competition_id]),
         (302, 302, 403, 403, 404, LOGIN),
         lambda w: {"archived": "1"},
+    ),
+    page(
+        "league_competition_reopen",
+        "GET",
+        lambda w: reverse("league_competition_reopen", args=[w.evening.competition_id]),
+        (302, 302, 403, 403, 404, LOGIN),
+        label="a current season: nothing to reopen",
     ),
     page(
         "league_competition_next",
@@ -1071,6 +1107,12 @@ MATRIX: list[Row] = [
         lambda w: {"present": [w.player.pk]},
     ),
     api(
+        "api-evening-presence-player",
+        "PUT",
+        lambda w: reverse("api-evening-presence-player", args=[w.evening.pk, w.player.pk]),
+        (200, 200, 403, 403, 404, 401),
+    ),
+    api(
         "api-standings",
         "GET",
         lambda w: reverse("api-standings", args=[w.evening.competition_id]),
@@ -1148,6 +1190,28 @@ MATRIX: list[Row] = [
         "POST",
         lambda w: reverse("api-match-restore", args=[w.deleted_match.pk]),
         (200, 200, 404, 404, 404, 401),
+    ),
+    api(
+        "api-match-end",
+        "POST",
+        lambda w: reverse("api-match-end", args=[w.match.pk]),
+        (200, 200, 200, 403, 404, 401),
+        lambda w: {"reason": "closing time"},
+    ),
+    api(
+        "api-match-end",
+        "POST",
+        lambda w: reverse("api-match-end", args=[w.others_match.pk]),
+        (200, 200, 403, 403, 404, 401),
+        lambda w: {"reason": "closing time"},
+        label="a match someone else keeps",
+    ),
+    # Not ended early: a conflict, for whoever may score it.
+    api(
+        "api-match-resume",
+        "POST",
+        lambda w: reverse("api-match-resume", args=[w.match.pk]),
+        (409, 409, 409, 403, 404, 401),
     ),
     api(
         "api-round-confirm",
@@ -1465,6 +1529,12 @@ GUEST_MATRIX: list[GuestRow] = [
     ),
     GuestRow("league_evening", "GET", _evening("league_evening")),
     GuestRow("league_presence", "POST", _evening("league_presence"), lambda g: {"present": [g.player.pk]}),
+    GuestRow(
+        "league_presence_player",
+        "POST",
+        lambda g: reverse("league_presence_player", args=[g.evening.pk, g.player.pk]),
+        lambda g: {"present": [g.player.pk]},
+    ),
     GuestRow("league_draw", "POST", _evening("league_draw")),
     GuestRow("league_tables", "POST", _evening("league_tables"), lambda g: {"tables": "1"}),
     GuestRow("league_newcomer", "POST", _evening("league_newcomer"), lambda g: {"name": "Ilse"}),
@@ -1510,6 +1580,8 @@ GUEST_MATRIX: list[GuestRow] = [
     ),
     GuestRow("league_competition_delete", "GET", _competition("league_competition_delete")),
     GuestRow("league_competition_delete", "POST", _competition("league_competition_delete")),
+    GuestRow("league_competition_reopen", "GET", _competition("league_competition_reopen")),
+    GuestRow("league_competition_reopen", "POST", _competition("league_competition_reopen")),
     GuestRow("league_evening_edit", "GET", _evening("league_evening_edit")),
     GuestRow(
         "league_evening_edit", "POST", _evening("league_evening_edit"), lambda g: {"date": "2027-01-05"}
@@ -1546,6 +1618,12 @@ GUEST_MATRIX: list[GuestRow] = [
         "PUT",
         _evening("api-evening-presence"),
         lambda g: {"present": [g.player.pk]},
+        api=True,
+    ),
+    GuestRow(
+        "api-evening-presence-player",
+        "PUT",
+        lambda g: reverse("api-evening-presence-player", args=[g.evening.pk, g.player.pk]),
         api=True,
     ),
     GuestRow("api-club-ratings", "GET", _club("api-club-ratings"), api=True),

@@ -78,8 +78,9 @@ LEAGUE_LIMITS = {
     "league_standings": 8,
     # ...with the seating form's players and the club's matches that could become a table; the
     # seating by hand offers only the players present and free (one query) and numbers its
-    # tables after the tables the page lists (no more), and who is present is read once.
-    "league_evening": 10,
+    # tables after the tables the page lists (no more), and who is present is read once; who sat
+    # out each round is one more.
+    "league_evening": 11,
     "league_standings_csv": 5,
     "api-standings": 6,
     "api-evening": 7,
@@ -245,13 +246,14 @@ def test_writing_an_export_reads_its_matches_in_chunks(
 ) -> None:
     """Up to 200 matches, one read of matches, seats, players, rounds, history and the accounts
     they name each, however many (and the progress saved before and after, the club's members,
-    players, competitions and house games, the file)."""
+    players, competitions, their stored standings and history, sit-outs, ratings and their
+    history, house games, the file)."""
     from backup.exports import write_export
     from backup.models import ClubExport
 
     club = Club.personal_for(alice)
     _finished_matches(club, alice, matches)
     export = ClubExport.objects.create(club=club, requested_by=alice)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(18):
         write_export(export)
     assert export.status == ClubExport.Status.DONE

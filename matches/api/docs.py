@@ -44,3 +44,11 @@ ROUNDS_CREATE = {
 ROUNDS_RETRIEVE = {200: RoundSerializer, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_CORRECT = {200: RoundAnswerSerializer, **BODY_ERRORS, **AUTH_ERRORS, **NOT_FOUND}
 ROUNDS_UNDO = {200: MatchSerializer, 400: ERROR, **AUTH_ERRORS, **NOT_FOUND}
+MATCH_END = {
+    200: MatchSerializer,
+    409: OpenApiResponse(ERROR.response, description="Over already, ended early already, or no deal."),
+    **BODY_ERRORS,
+    **AUTH_ERRORS,
+    **NOT_FOUND,
+}
+MATCH_RESUME = {200: MatchSerializer, 409: ERROR, **AUTH_ERRORS, **NOT_FOUND}

@@ -37,6 +37,13 @@ CONFLICT_STATUS = {
 
 # Refusals of what another request stored a moment ago, not of the request: 409.
 RACED = frozenset({SiteCode.PLAYER_MERGED})
+# Refusals of the match's state (a table of an archived season is closed), not of what was sent:
+# 409, as a round posted to a finished match is.
+CLOSED = frozenset({SiteCode.SEASON_ARCHIVED})
+# The same for a table that ended early (or did not, or is over, or has no deal to end).
+ENDED = frozenset(
+    {SiteCode.ENDED_EARLY, SiteCode.NOT_ENDED_EARLY, SiteCode.ALREADY_FINISHED, SiteCode.NOTHING_PLAYED}
+)
 
 
 def conflict_response(conflict: Conflict, existing: dict[str, Any] | None) -> Response:
@@ -57,7 +64,7 @@ def refusal_response(exc: Exception) -> Response | None:
         return refused_response(exc)
     if isinstance(exc, SiteRefused):
         set_rollback()
-        raced = any(error.code in RACED for error in exc.errors)
+        raced = any(error.code in RACED | CLOSED | ENDED for error in exc.errors)
         code = status.HTTP_409_CONFLICT if raced else status.HTTP_400_BAD_REQUEST
         return Response({"errors": error_list(exc.errors)}, status=code)
     return None

@@ -136,6 +136,17 @@ ROUND_BODY = PolymorphicProxySerializer(
 )
 
 
+class EndedEarlySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
+class EndEarlySerializer(serializers.Serializer):
+    """The body of ``POST /api/matches/{id}/end/``."""
+
+    reason = serializers.CharField(max_length=200, help_text="Why it ends early (closing time...).")
+
+
 class MatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
@@ -147,6 +158,9 @@ class MatchSerializer(serializers.Serializer):
     standings = serializers.ListField(child=serializers.DictField())
     next = serializers.DictField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField())
+    ended_early = EndedEarlySerializer(
+        allow_null=True, help_text="When and why it ended before its planned end; null if it did not."
+    )
 
 
 class MatchSummarySerializer(serializers.Serializer):
@@ -168,6 +182,7 @@ class MatchBesideRoundSerializer(serializers.Serializer):
     standings = serializers.ListField(child=serializers.DictField())
     next = serializers.DictField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField())
+    ended_early = EndedEarlySerializer(allow_null=True)
 
 
 class RoundAnswerSerializer(RoundSerializer):

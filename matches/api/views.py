@@ -28,10 +28,11 @@ from matches.api import docs
 from matches.api.errors import conflict_response, field_error, refused_response
 from matches.api.schema import (
     ROUND_BODY,
+    EndEarlySerializer,
     GameSerializer,
     NewMatchSerializer,
 )
-from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Round, StoredRound
+from matches.models import IDEMPOTENCY_KEY_LENGTH, Conflict, Match, Round, RoundRevision, StoredRound
 from matches.presenters import match_json, match_summary_json, round_json
 from players.models import Club
 from scoring import MatchState, Refused, get_game
@@ -192,6 +193,35 @@ def match_restore(request: Request, match_id: int) -> Response:
 
 
 @extend_schema(
+    operation_id="matches_end",
+    summary="End the match before its planned end, as it stands, with a reason (those who score it)",
+    request=EndEarlySerializer,
+    responses=docs.MATCH_END,
+)
+@api_view(["POST"])
+def match_end(request: Request, match_id: int) -> Response:
+    match = _match_for_scorer(request, match_id)
+    reason = request.data.get("reason", "") if isinstance(request.data, dict) else None
+    if not isinstance(reason, str):
+        raise field_error(SiteCode.INVALID, "reason")
+    match.end_early(reason, by=request.user)
+    return Response(match_json(match, *_state_and_rounds(match)))
+
+
+@extend_schema(
+    operation_id="matches_resume",
+    summary="Resume a match that ended early: it plays on (those who score it)",
+    request=None,
+    responses=docs.MATCH_RESUME,
+)
+@api_view(["POST"])
+def match_resume(request: Request, match_id: int) -> Response:
+    match = _match_for_scorer(request, match_id)
+    match.resume(by=request.user)
+    return Response(match_json(match, *_state_and_rounds(match)))
+
+
+@extend_schema(
     methods=["GET"],
     operation_id="rounds_list",
     summary="The rounds of a match",
@@ -321,5 +351,9 @@ def _history(match: Match, number: int) -> list[dict[str, Any]]:
             "before": revision.before,
             "after": revision.after,
         }
-        for revision in match.revisions.filter(number=number)
+        # Ending early and resuming are the match's, not this round's.
+        for revision in match.revisions.filter(number=number).exclude(action__in=MATCH_ACTIONS)
     ]
+
+
+MATCH_ACTIONS = (RoundRevision.Action.END, RoundRevision.Action.RESUME)

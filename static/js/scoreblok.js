@@ -415,6 +415,17 @@
     if (saved && saved.querySelector("p, form")) saved.scrollIntoView({ block: "center" });
   });
 
+  // A table ended early, or resumed, from the foot of the sheet: what it did is said at the top
+  // (ended early, why, who was ahead), or the end's refusal beside its field; bring it to the
+  // screen instead of leaving the player looking at the sheet's foot.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!elt || !elt.closest || !elt.closest("#end-early form, form.resume")) return;
+    const said = document.getElementById("ended-early") || document.getElementById("end-reason-error");
+    if (said) said.scrollIntoView({ block: "center" });
+    else window.scrollTo(0, 0);
+  });
+
   // --- a rule opened on the sheet -----------------------------------------------------
   // "Rules", "The rule: …" and the hints load a section into #rules-panel, below the form and
   // the grid: without this the tap seemed to do nothing. The section is brought up under the

@@ -77,12 +77,13 @@ def test_the_standings_answer_follows_every_rebuild(klaverclub, bob):
 
 def test_a_draw_that_does_not_fit_answers_in_the_one_error_shape(klaverclub, alice):
     evening = EveningFactory.create(competition=CompetitionFactory.create(club=klaverclub, games=["barbuse"]))
-    evening.present.set(PlayerFactory.create_batch(5, club=klaverclub))
+    # Fewer than one table: nobody sitting out would help (5 would seat four, one sitting out).
+    evening.present.set(PlayerFactory.create_batch(3, club=klaverclub))
     answer = _api_client(alice).post(reverse("api-evening-draw", args=[evening.pk]))
     assert answer.status_code == 400
     [error] = answer.json()["errors"]
     assert error["code"] == "invalid" and error["field"] == "present"
-    assert "5 players present do not fit tables of 4" in error["message"]
+    assert "3 players present do not fit tables of 4" in error["message"]
 
 
 def test_competitions_say_their_games_what_counts_and_tie_breaks_in_order(klaverclub, bob):

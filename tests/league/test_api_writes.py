@@ -70,9 +70,13 @@ def test_alice_creates_a_competition_with_the_forms_defaults(klaverclub, alice):
         "min_evenings": 0,
         "tie_breaks": ["wins", "average_place"],
         "booby_prize": False,
+        "early_tables": "as_played",
+        "sit_out": "nothing",
+        "sit_out_points": None,
         "options": {},
         "archived": False,
         "evenings": [],
+        "history": [],
     }
     assert competition.club == klaverclub
 
@@ -215,6 +219,7 @@ def test_alice_adds_an_evening_that_counts_unless_she_says_otherwise(competition
         "counts": True,
         "present": [],
         "tables": [],
+        "sit_outs": [],
     }
     off = _api_client(alice).post(url, {"date": "2026-12-15", "counts": False}, format="json")
     assert off.status_code == 201 and off.json()["counts"] is False

@@ -204,6 +204,7 @@ def test_the_api_adds_renames_retires_and_merges_players_and_founds_a_club(alice
         "name": "Ilse",
         "user": None,
         "retired": False,
+        "version": 1,
     }
     duplicate = api.post(url, {"name": "ILSE"}, format="json")
     assert duplicate.status_code == 400 and duplicate.json()["errors"][0]["code"] == "duplicate_name"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from league.models import Competition, Standing
+from league.models import Competition, Standing, roll_of_honour
 from matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ def test_the_demo_club_has_past_evenings_with_standings_and_an_evening_still_pla
     rows = Standing.objects.filter(competition=competition)
     assert rows.count() == 8 and rows.filter(rank=1).exists() and rows.filter(booby=True).exists()
     call_command("load_demo", verbosity=0)  # again: nothing changes
-    assert Competition.objects.count() == 2
+    assert Competition.objects.count() == 3
 
 
 def test_the_demo_ladder_counts_every_finished_match_of_its_two_games():
@@ -36,3 +36,14 @@ def test_the_demo_ladder_counts_every_finished_match_of_its_two_games():
     tables = Match.objects.filter(league_table__evening__competition=season, status=Match.Status.FINISHED)
     assert units == {*tables.values_list("pk", flat=True), loose.get().pk}
     assert len(units) == 7
+
+
+def test_the_demo_club_has_last_season_archived_on_its_roll_of_honour():
+    call_command("load_demo", verbosity=0)
+    past = Competition.objects.get(name="Autumn")
+    assert past.archived_at is not None and past.events.get().by_name
+    seated = Match.objects.filter(league_table__evening__competition=past)
+    assert all(match.closed_at is not None for match in seated)
+    assert seated.count() == 2 and len(past.final_standings) == 8
+    (honour,) = roll_of_honour(past.club)
+    assert honour.competition == past and honour.podium[0][0] == 1

@@ -11,6 +11,7 @@ import io
 import pytest
 from django.urls import reverse
 
+from games.refusals import SiteRefused
 from league.models import Competition, Evening, Table
 from matches.models import Match
 from players.models import Player
@@ -178,11 +179,12 @@ def test_a_newcomer_on_one_evening_waits_below_the_minimum_attendance(winter):
 def test_an_archived_season_keeps_its_final_standings_on_the_roll_of_honour(client, winter):
     response = client.post(reverse("league_competition_archive", args=[winter.pk]), {"archived": "1"})
     assert response.status_code == 302
-    # Evening 4's first table reopened afterwards (an undo) leaves the final standings as they were.
+    # Evening 4's first table is closed: an undo is refused, and the final standings stay.
     table = Table.objects.filter(evening__competition=winter).order_by("-evening__date", "number").first()
     assert table is not None
-    table.match.undo_last_round()
-    assert table.match.status == Match.Status.IN_PROGRESS
+    with pytest.raises(SiteRefused):
+        table.match.undo_last_round()
+    assert Match.objects.get(pk=table.match_id).status == Match.Status.FINISHED
     assert [(row.name, row.rank) for row in winter.rows()][:3] == [("Anna", 1), ("Bram", 2), ("Eva", 3)]
     page = client.get(reverse("league_honours", args=[winter.club.pk])).content.decode()
     assert "Roll of honour of" in page and "1. Anna" in page and "2. Bram" in page and "3. Eva" in page
@@ -195,7 +197,8 @@ def test_the_next_season_takes_the_settings_and_evenings_in_one_step(client, win
     response = client.post(reverse("league_competition_next", args=[winter.pk]))
     season = Competition.objects.get(name="Winter 2027")
     assert response.url == reverse("league_competition_edit", args=[season.pk])
-    assert (season.starts_on.isoformat(), season.ends_on.isoformat()) == ("2027-01-01", "2027-04-02")
+    # 92 days (13 weeks and a day): the evenings move 14 weeks, and the season ends 14 weeks on.
+    assert (season.starts_on.isoformat(), season.ends_on.isoformat()) == ("2027-01-01", "2027-04-08")
     assert season.placement_by_size == winter.placement_by_size and season.options == winter.options
     assert (season.best_of, season.min_evenings, season.tie_breaks, season.booby_prize) == (
         3,
@@ -292,7 +295,8 @@ def test_the_evening_report_is_mailed_to_the_members(client, winter, mailoutbox)
     assert len(mailoutbox) == members and all(len(message.to) == 1 for message in mailoutbox)
     message = mailoutbox[0]
     assert message.subject == f"{club.name}: the evening of 13 November 2026"
-    assert "Round 2, table 1" not in message.body and "1. Eva, 2. Anna, 3. Bram, 4. Hanna" in message.body
+    assert "Round 2, table 1" not in message.body
+    assert "1. Eva 10, 2. Anna 8, 3. Bram 6, 4. Hanna 5" in message.body  # places and their points
     assert "1. Anna 28 (+1)" in message.body and "Booby prize: Hanna" in message.body
 
 

@@ -17,7 +17,7 @@ from tests.league.test_api_writes import ZOMER, errors, finished_evening
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FAILED = "The standings could not be rebuilt"
+FAILED = "The standings could not be updated"
 
 OUT_OF_BOUNDS = [
     pytest.param("999999999999999,1", id="past-the-stored-decimals"),

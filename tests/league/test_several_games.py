@@ -97,7 +97,7 @@ def test_the_table_relative_score_also_works_across_games(season):
 
 def test_the_draw_seats_each_evening_at_tables_of_its_own_game(season):
     """Five players: Duizenden (2-6 a table) seats them at one table of five; Barbuse (exactly
-    four) cannot seat them and starts nothing."""
+    four) seats four and one sits the round out; three it cannot seat, and starts nothing."""
     players = PlayerFactory.create_batch(5, club=season.club)
     duizenden = EveningFactory.create(competition=season)
     duizenden.present.set(players)
@@ -110,12 +110,14 @@ def test_the_draw_seats_each_evening_at_tables_of_its_own_game(season):
 
     barbuse = EveningFactory.create(competition=season, game="barbuse")
     barbuse.present.set(players)
-    with pytest.raises(NoSeating):
-        barbuse.draw_and_start()
-    barbuse.present.set(players[:4])
     [table] = barbuse.draw_and_start(rng=random.Random(1))
     assert (table.match.game, table.match.player_count) == ("barbuse", 4)
     assert "target" not in table.match.options  # Duizenden's options stay with Duizenden
+    assert barbuse.sit_outs.count() == 1
+    three = EveningFactory.create(competition=season, game="barbuse")
+    three.present.set(players[:3])
+    with pytest.raises(NoSeating):
+        three.draw_and_start()
 
 
 def test_an_evening_plays_one_of_its_competitions_games(season):

@@ -56,7 +56,7 @@ def test_players_who_fit_no_tables_are_refused_and_nothing_is_started(evening):
     evening.competition.save()
     evening.game = "barbuse"  # exactly four a table
     evening.save()
-    evening.present.add(PlayerFactory(club=evening.competition.club))
+    evening.present.set([PlayerFactory(club=evening.competition.club) for _ in range(3)])  # not one table
     with pytest.raises(NoSeating):
         evening.draw_and_start()
     assert not Match.objects.exists()
