@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import gc
 import io
 import json
 import logging
@@ -58,10 +59,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.db.models import QuerySet
 
 import scoring
 import scoring.match
@@ -80,8 +83,8 @@ FORMAT = "scoreblok-club"
 VERSION = 3
 CHUNK = 200  # matches read (with their seats and rounds) and counted as done at a time
 
-# What a file may hold. A real club's file is far below each.
-MAX_FILE_BYTES = 256 * 1024 * 1024
+# What a file may hold (and its size: ``settings.CLUB_IMPORT_MAX_BYTES``). A real club's file is
+# far below each.
 MAX_DEPTH = 32  # a round body is a few levels deep
 MAX_NUMBER = 2**53  # beyond, JSON numbers are not exact in every reader
 CLUB_NAME_MAX_LENGTH = Club._meta.get_field("name").max_length or 100
@@ -120,8 +123,10 @@ class Section(Protocol):
     # The file version that first held the part: an older file lacks it, and its import skips it.
     since: int
 
-    def dump(self, club: Club, match_index: Mapping[int, int]) -> list[Any]:
-        """The part as JSON values; ``match_index`` gives a match id's place in the file."""
+    def dump(self, club: Club, match_index: Mapping[int, int]) -> Iterable[Any]:
+        """The part as JSON values, a list's items (the file writes each as it comes: a
+        generator keeps a large part out of memory); ``match_index`` gives a match id's place in
+        the file."""
         ...
 
     def load(self, club: Club, items: object, context: Loading) -> None:
@@ -158,10 +163,84 @@ class _Usernames:
 
 
 def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
+    """The export as one JSON value, every list read whole (what the file holds; the task writes
+    it a part at a time instead, ``export_text``)."""
+    return {
+        key: list(value.items) if isinstance(value, Streamed) else value
+        for key, value in _document(club, progress)
+    }
+
+
+@dataclass(frozen=True)
+class Streamed:
+    """A list in the file that is read as it is written, an item at a time (a club's matches,
+    an app's section), never held whole: ``export_text`` reads it once."""
+
+    items: Iterable[Any]
+
+
+def _document(club: Club, progress: Progress | None) -> Iterator[tuple[str, Any]]:
+    """The file's keys in order, each with its value; the long lists are ``Streamed``."""
     ordered = Match.objects.filter(club=club).order_by("created_at", "pk")
+    # The matches' ids (a few bytes each) are the one thing held for every match: the sections
+    # name matches by their place in the file.
     ids = list(ordered.values_list("pk", flat=True))
+    memberships = club.memberships.select_related("user").order_by("user__username", "pk")
+    players = club.players.select_related("user").order_by("name", "pk")
+    match_index = {pk: index for index, pk in enumerate(ids)}
+    yield "format", FORMAT
+    yield "version", VERSION
+    yield (
+        "club",
+        {
+            "name": club.name,
+            "confirm_rounds": club.confirm_rounds,
+            "created_at": when(club.created_at),
+            "version": club.version,
+        },
+    )
+    yield (
+        "members",
+        [{"username": m.user.get_username(), "role": m.role, "version": m.version} for m in memberships],
+    )
+    yield (
+        "players",
+        [
+            {
+                "name": player.name,
+                "user": player.user.get_username() if player.user else None,
+                "created_at": when(player.created_at),
+                "retired_at": when(player.retired_at),
+                "version": player.version,
+            }
+            for player in players
+        ],
+    )
+    yield "matches", Streamed(_matches(ordered, ids, progress))
+    yield (
+        "house_games",
+        [
+            {
+                "slug": game.slug,
+                "name": game.name,
+                "definition": game.definition,
+                "version": game.version,
+                "created_at": when(game.created_at),
+                "updated_at": when(game.updated_at),
+                # A deleted game is retired: its played matches name it still.
+                "retired_at": when(game.retired_at),
+            }
+            for game in club.house_games.order_by("created_at", "pk")
+        ],
+    )
+    for key, section in SECTIONS.items():
+        yield key, Streamed(section.dump(club, match_index))
+
+
+def _matches(ordered: QuerySet[Match], ids: list[int], progress: Progress | None) -> Iterator[dict[str, Any]]:
+    """Every match of the club as the file writes it, read ``CHUNK`` at a time (with their seats,
+    rounds and history), each chunk counted as done once it has been written."""
     usernames = _Usernames()
-    matches: list[dict[str, Any]] = []
     if progress:
         progress(0, len(ids))
     for start in range(0, len(ids), CHUNK):
@@ -180,50 +259,15 @@ def export_club(club: Club, progress: Progress | None = None) -> dict[str, Any]:
                 *(revision.by_id for revision in match.revisions.all()),
             )
         )
-        matches += [_dump_match(match, usernames) for match in chunk]
+        for match in chunk:
+            yield _dump_match(match, usernames)
+        # A prefetched match and its seats, rounds and history refer to each other: only the
+        # cycle collector frees them, and it may wait for many chunks. Freed now, memory holds
+        # one chunk whatever the club's size.
+        del chunk
+        gc.collect()
         if progress:
-            progress(len(matches), len(ids))
-    memberships = club.memberships.select_related("user").order_by("user__username", "pk")
-    players = club.players.select_related("user").order_by("name", "pk")
-    match_index = {pk: index for index, pk in enumerate(ids)}
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "club": {
-            "name": club.name,
-            "confirm_rounds": club.confirm_rounds,
-            "created_at": when(club.created_at),
-            "version": club.version,
-        },
-        "members": [
-            {"username": m.user.get_username(), "role": m.role, "version": m.version} for m in memberships
-        ],
-        "players": [
-            {
-                "name": player.name,
-                "user": player.user.get_username() if player.user else None,
-                "created_at": when(player.created_at),
-                "retired_at": when(player.retired_at),
-                "version": player.version,
-            }
-            for player in players
-        ],
-        "matches": matches,
-        "house_games": [
-            {
-                "slug": game.slug,
-                "name": game.name,
-                "definition": game.definition,
-                "version": game.version,
-                "created_at": when(game.created_at),
-                "updated_at": when(game.updated_at),
-                # A deleted game is retired: its played matches name it still.
-                "retired_at": when(game.retired_at),
-            }
-            for game in club.house_games.order_by("created_at", "pk")
-        ],
-        **{key: section.dump(club, match_index) for key, section in SECTIONS.items()},
-    }
+            progress(min(start + CHUNK, len(ids)), len(ids))
 
 
 def _dump_match(match: Match, usernames: _Usernames) -> dict[str, Any]:
@@ -275,22 +319,58 @@ def _dump_match(match: Match, usernames: _Usernames) -> dict[str, Any]:
     }
 
 
+def export_text(club: Club, progress: Progress | None = None) -> Iterator[str]:
+    """The file people download, a piece at a time: exactly the text of
+    ``json.dumps(export_club(club), indent=1, ensure_ascii=False)``, but written a match (or a
+    section's item) at a time, so that memory holds one ``CHUNK`` of matches, not the club."""
+    yield "{"
+    for place, (key, value) in enumerate(_document(club, progress)):
+        yield f"{',' if place else ''}\n {json.dumps(key)}: "
+        if isinstance(value, Streamed):
+            empty = True
+            for item in value.items:
+                yield f"{'[' if empty else ','}\n  {_encoded(item, level=2)}"
+                empty = False
+            yield "[]" if empty else "\n ]"
+        else:
+            yield _encoded(value, level=1)
+    yield "\n}"
+
+
+def _encoded(value: object, level: int) -> str:
+    """``value`` as JSON indented as it is ``level`` deep in the file (one space a level). Every
+    line break in JSON text is indentation: one in a string is written ``\\n``."""
+    text = json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
+    return text.replace("\n", "\n" + " " * level)
+
+
 def export_file(club: Club, progress: Progress | None = None) -> bytes:
-    """The export as the file people download (UTF-8 JSON, one space of indent)."""
-    document = export_club(club, progress)
-    return json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1).encode()
+    """The export as the file people download (UTF-8 JSON, one space of indent), whole."""
+    return "".join(export_text(club, progress)).encode()
+
+
+PART_SIZE = 1024 * 1024  # characters of the file stored as one part (``ClubExportPart``)
 
 
 def write_export(export: ClubExport) -> None:
-    """Write a requested export's file, saving how far it got after every ``CHUNK`` matches. A
-    failure is logged and stored on the export (its page says so), never raised."""
+    """Write a requested export's file, storing it a part of about ``PART_SIZE`` at a time as
+    it is built, and saving how far it got after every ``CHUNK`` matches. A failure is logged
+    and stored on the export (its page says so), never raised."""
+    pieces: list[str] = []
+    size = number = 0
     try:
-        content = export_file(export.club, export.progress)
+        for piece in export_text(export.club, export.progress):
+            pieces.append(piece)
+            size += len(piece)
+            if size >= PART_SIZE:
+                export.write(number, "".join(pieces).encode())
+                pieces, size, number = [], 0, number + 1
+        export.write(number, "".join(pieces).encode())
     except Exception as error:
         logger.exception("Export %s of club %s failed", export.pk, export.club_id)
         export.fail(f"{type(error).__name__}: {error}")
         return
-    export.finish(content)
+    export.finish()
 
 
 def results_csv(club: Club) -> str:
@@ -341,12 +421,22 @@ def _no_constant(name: str) -> object:
     raise BadFile("", f"{name} is not a number JSON allows")
 
 
+def too_large(size: int) -> BadFile | None:
+    """The refusal of a file of ``size`` bytes, if it is over ``settings.CLUB_IMPORT_MAX_BYTES``:
+    said before the file is read, as parsing it takes memory in proportion to its size."""
+    limit = settings.CLUB_IMPORT_MAX_BYTES
+    if size <= limit:
+        return None
+    return BadFile("", f"the file is larger than {limit} bytes (the site's CLUB_IMPORT_MAX_BYTES)")
+
+
 def read_document(raw: bytes) -> dict[str, Any]:
-    """The file's JSON object, within the bounds a club's file keeps: ``MAX_FILE_BYTES``, UTF-8,
-    ``MAX_DEPTH`` levels, numbers within ``MAX_NUMBER``, no NUL or unpaired surrogates in any
-    text (the database could store neither)."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise BadFile("", f"the file is larger than {MAX_FILE_BYTES} bytes")
+    """The file's JSON object, within the bounds a club's file keeps:
+    ``settings.CLUB_IMPORT_MAX_BYTES``, UTF-8, ``MAX_DEPTH`` levels, numbers within
+    ``MAX_NUMBER``, no NUL or unpaired surrogates in any text (the database could store
+    neither)."""
+    if refusal := too_large(len(raw)):
+        raise refusal
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -366,32 +456,66 @@ def read_document(raw: bytes) -> dict[str, Any]:
 
 
 def _check_values(document: object) -> None:
-    """Walk the document without recursion (a crafted file may be deep) and check every value."""
-    stack: list[tuple[object, int, str]] = [(document, 0, "")]
+    """Walk the document depth first and check every value. A crafted file may be deep or wide
+    (millions of empty objects): the walk holds one iterator per level it is in, and names a
+    place in the file only for the containers it enters, so it adds memory with the depth
+    (``MAX_DEPTH``), never with the number of values."""
+    _check_scalar(document, "")
+    stack: list[tuple[Iterator[tuple[object, object]], str]] = []
+    if isinstance(document, dict | list):
+        stack.append((_children(document), ""))
     while stack:
-        value, depth, where = stack.pop()
-        if depth > MAX_DEPTH:
-            raise BadFile(where, f"nested deeper than {MAX_DEPTH} levels")
-        if isinstance(value, dict):
-            for key, item in value.items():
+        children, where = stack[-1]
+        for key, value in children:
+            if isinstance(key, str):
                 _check_text(key, where)
-                stack.append((item, depth + 1, f"{where}.{key}" if where else key))
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1, f"{where}[{index}]") for index, item in enumerate(value))
-        elif isinstance(value, str):
-            _check_text(value, where)
-        elif isinstance(value, bool) or value is None:
-            pass
-        elif isinstance(value, int):
-            if abs(value) > MAX_NUMBER:
-                raise BadFile(where, f"the number is beyond ±{MAX_NUMBER}")
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise BadFile(where, "the number is too large")
+            if isinstance(value, dict | list) and value:
+                here = _place(where, key)
+                if len(stack) >= MAX_DEPTH:
+                    raise BadFile(here, f"nested deeper than {MAX_DEPTH} levels")
+                stack.append((_children(value), here))
+                break
+            _check_scalar(value, where, key)
+        else:
+            stack.pop()
+
+
+def _children(container: dict[str, Any] | list[Any]) -> Iterator[tuple[object, object]]:
+    return iter(container.items()) if isinstance(container, dict) else enumerate(container)
+
+
+def _place(where: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else str(key)
+
+
+def _check_scalar(value: object, where: str, key: object = None) -> None:
+    """A text, number or constant the file holds at ``where`` (under ``key``, if in a container)."""
+    if isinstance(value, str):
+        why = _BAD_TEXT if _bad_text(value) else None
+    elif isinstance(value, bool) or value is None:
+        why = None
+    elif isinstance(value, int):
+        why = f"the number is beyond ±{MAX_NUMBER}" if abs(value) > MAX_NUMBER else None
+    elif isinstance(value, float):
+        why = None if math.isfinite(value) else "the number is too large"
+    else:
+        why = None
+    if why is not None:
+        raise BadFile(_place(where, key) if key is not None else where, why)
+
+
+_BAD_TEXT = "the text holds NUL or an unpaired surrogate"
+
+
+def _bad_text(text: str) -> bool:
+    return any(char == "\x00" or unicodedata.category(char) == "Cs" for char in text)
 
 
 def _check_text(text: str, where: str) -> None:
-    if any(char == "\x00" or unicodedata.category(char) == "Cs" for char in text):
-        raise BadFile(where, "the text holds NUL or an unpaired surrogate")
+    if _bad_text(text):
+        raise BadFile(where, _BAD_TEXT)
 
 
 # Readers of one value each: they return it as stored, or raise ``BadFile`` saying where.
@@ -502,8 +626,9 @@ def day(value: object, where: str) -> datetime.date:
 @dataclass
 class Loading:
     """What a ``Section`` gets to rebuild its part: the club's players by name, its matches in
-    the file's order, the accounts the file names that exist here, and the house games that
-    came in under a new slug (the file's slug: the site's)."""
+    the file's order, the accounts the importer chose (any other name the file gives is no
+    account: ``users`` answers None), and the house games that came in under a new slug (the
+    file's slug: the site's)."""
 
     matches: list[Match]
     players: dict[str, Player]
@@ -521,13 +646,22 @@ class Loading:
 
 @dataclass
 class _Users:
-    """Accounts by username, looked up once each; the usernames with no account here."""
+    """The accounts the importer chose, by username, looked up once each; the chosen usernames
+    with no account here, and the names the file gives that were not chosen. A file comes from
+    anywhere and may name any account (``admin``, another club's owner): only a name the
+    importer chose (``chosen``; None: every member the file names) is matched to an account, so
+    the file alone makes nobody a member, author or owner of anything."""
 
+    chosen: frozenset[str] | None = frozenset()
     found: dict[str, Any] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
+    left_out: set[str] = field(default_factory=set)
 
     def __call__(self, name: str | None) -> Any:
         if name is None:
+            return None
+        if self.chosen is not None and name not in self.chosen:
+            self.left_out.add(name)
             return None
         if name not in self.found:
             model = get_user_model()
@@ -540,9 +674,11 @@ class _Users:
 @dataclass(frozen=True)
 class Imported:
     club: Club
-    # Usernames the file names with no account (or only a guest's) here: their memberships and
-    # player links are left out, and rounds, matches and history keep only their names.
+    # Usernames the importer chose with no account (or only a guest's) here, and usernames the
+    # file names that were not chosen: both kinds' memberships and player links are left out,
+    # and rounds, matches and history keep only their names.
     missing_users: frozenset[str]
+    left_out: frozenset[str] = frozenset()
 
 
 VERSION_1_KEYS = ("format", "version", "club", "players", "matches")
@@ -572,24 +708,33 @@ HISTORY_KEYS = ("number", "action", "before", "after", "by", "by_name", "at", "i
 
 
 @transaction.atomic
-def import_club(data: object, *, owner: Any) -> Imported:
+def import_club(
+    data: object, *, owner: Any, members: Collection[str] = (), every_member: bool = False
+) -> Imported:
     """A new club from an export, owned by ``owner``; every round is checked again on the way
-    in. ``BadFile``, ``Refused`` or ``SiteRefused``: nothing is stored."""
+    in. ``BadFile``, ``Refused`` or ``SiteRefused``: nothing is stored.
+
+    No account joins the club but those the importer chose: ``members``, usernames among the
+    file's members (``every_member``: all of them), each matched to the account of that name
+    here, with the file's role; the owner is always matched. Every other name the file gives (a
+    member not chosen, a round's author, who deleted a match) stays a name only."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadFile("", "not a Scoreblok club export")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise BadFile("version", f"{_shown(version)}: this site reads versions 1 to {VERSION}")
+    if version == 1 and members:
+        raise BadFile("members", "a file of version 1 names no members to choose from")
     sections = [key for key, section in SECTIONS.items() if section.since <= version]
     keys = (*VERSION_1_KEYS, "members", *sections) if version >= 2 else VERSION_1_KEYS
     # A file written before clubs exported their house games has none: still a version 2 file.
     an_object(data, "", (*keys, "house_games") if version >= 2 else keys, required=keys)
-    users = _Users()
+    users = _Users(chosen=frozenset({owner.get_username()}))
     club = _load_club(data["club"], version)
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
     renamed: dict[str, str] = {}
     if version >= 2:
-        _load_members(club, data["members"], owner, users)
+        _load_members(club, data["members"], owner, users, None if every_member else members)
         renamed = _load_house_games(club, data.get("house_games", []))
     _load_players(club, data["players"], version, users)
     matches = [
@@ -601,7 +746,7 @@ def import_club(data: object, *, owner: Any) -> Imported:
         loading = Loading(matches, players, users, renamed)
         for key in sections:
             SECTIONS[key].load(club, data[key], loading)
-    return Imported(club, frozenset(users.missing))
+    return Imported(club, frozenset(users.missing), frozenset(users.left_out))
 
 
 def _load_club(value: object, version: int) -> Club:
@@ -656,20 +801,31 @@ def _load_house_games(club: Club, value: object) -> dict[str, str]:
     return renamed
 
 
-def _load_members(club: Club, value: object, owner: Any, users: _Users) -> None:
-    seen: set[str] = set()
+def _load_members(
+    club: Club, value: object, owner: Any, users: _Users, chosen: Collection[str] | None
+) -> None:
+    """The file's members the importer chose (``chosen``; None: all of them), as members of
+    the new club; the names and whom they were chosen among are checked before anyone joins."""
+    read: list[tuple[str, str, int]] = []
+    named: set[str] = set()
     for index, entry in enumerate(a_list(value, "members")):
         where = f"members[{index}]"
         item = an_object(entry, where, (*MEMBER_KEYS, "version"), required=MEMBER_KEYS)
         name = text(item["username"], f"{where}.username", USERNAME_MAX_LENGTH)
         role = choice(item["role"], f"{where}.role", Membership.Role.values)
         version = whole_number(item.get("version", 1), f"{where}.version", least=1)
-        if name in seen:
+        if name in named:
             raise BadFile(f"{where}.username", f"{_shown(name)} is a member twice")
-        seen.add(name)
+        named.add(name)
+        read.append((name, role, version))
+    unknown = sorted(set(chosen or ()) - named)
+    if unknown:
+        raise BadFile("members", f"{_shown(unknown[0])} is not a member in the file")
+    users.chosen = (users.chosen or frozenset()) | (named if chosen is None else frozenset(chosen))
+    for name, role, version in read:
         user = users(name)
         if user is None or user.pk == owner.pk:
-            continue  # no such account here (reported); the owner is owner already
+            continue  # not chosen or no such account here (reported); the owner is owner already
         if Guest.objects.filter(user=user).exists():
             users.missing.add(name)  # a guest joins no club
             continue

@@ -3,11 +3,13 @@ a task (``backup.tasks``) and kept a week for its download."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import models, transaction
+from django.db.models.functions import Length
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -41,7 +43,9 @@ class ClubExport(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)  # matches written so far
     total = models.PositiveIntegerField(default=0)  # matches to write (known once it runs)
-    content = models.BinaryField(null=True, editable=False)  # the JSON file, once done
+    # The JSON file of an export written before files were written in parts (``ClubExportPart``):
+    # kept until it expires with its export.
+    content = models.BinaryField(null=True, editable=False)
     # What went wrong, for whoever runs the site (logged too); the page says it in words.
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -94,11 +98,51 @@ class ClubExport(models.Model):
         self.status, self.done, self.total = self.Status.RUNNING, done, total
         self.save(update_fields=["status", "done", "total", "updated_at"])
 
-    def finish(self, content: bytes) -> None:
-        self.status, self.content, self.finished_at = self.Status.DONE, content, timezone.now()
+    def write(self, number: int, content: bytes) -> None:
+        """Store the file's next part (``ClubExportPart``), as it is built."""
+        ClubExportPart.objects.create(export=self, number=number, content=content)
+
+    def finish(self) -> None:
+        self.status, self.finished_at = self.Status.DONE, timezone.now()
         self.done = self.total
-        self.save(update_fields=["status", "content", "finished_at", "done", "updated_at"])
+        self.save(update_fields=["status", "finished_at", "done", "updated_at"])
 
     def fail(self, error: str) -> None:
+        self.parts.all().delete()  # whatever was written of the file
         self.status, self.error, self.finished_at = self.Status.FAILED, error, timezone.now()
         self.save(update_fields=["status", "error", "finished_at", "updated_at"])
+
+    @property
+    def size(self) -> int:
+        """The file's length in bytes."""
+        stored = self.parts.aggregate(size=models.Sum(Length("content")))["size"]
+        if stored is None:  # written whole, before files were written in parts
+            return len(ClubExport.objects.values_list("content", flat=True).get(pk=self.pk) or b"")
+        return int(stored)
+
+    def read(self) -> Iterator[bytes]:
+        """The file, a part at a time: each part is read from the database only when the one
+        before it has been sent, so a download holds one part in memory, whatever the size."""
+        numbers = list(self.parts.order_by("number").values_list("pk", flat=True))
+        if not numbers:  # written whole, before files were written in parts
+            yield bytes(ClubExport.objects.values_list("content", flat=True).get(pk=self.pk) or b"")
+        for pk in numbers:
+            yield bytes(ClubExportPart.objects.values_list("content", flat=True).get(pk=pk))
+
+
+class ClubExportPart(models.Model):
+    """A part of an export's file, in order (about ``backup.exports.PART_SIZE`` each): the task
+    stores the file a part at a time as it writes it, and the download sends it a part at a
+    time, so neither holds a club's whole file in memory (docs/deploy.md, "Club backups")."""
+
+    export = models.ForeignKey(ClubExport, on_delete=models.CASCADE, related_name="parts")
+    number = models.PositiveIntegerField()
+    content = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["export", "number"], name="backup_export_part_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.export_id} part {self.number}"

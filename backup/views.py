@@ -4,7 +4,7 @@ downloaded by the club's owners and admins, and the results CSV any member may r
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
@@ -41,10 +41,14 @@ def club_export_detail(request: HtmxHttpRequest, club_id: int, export_id: int) -
 
 @login_required
 @require_safe
-def club_export_download(request: HttpRequest, club_id: int, export_id: int) -> HttpResponse:
+def club_export_download(request: HttpRequest, club_id: int, export_id: int) -> StreamingHttpResponse:
     club = club_for_manager(request, club_id)
-    export = get_object_or_404(ClubExport, club=club, pk=export_id, status=ClubExport.Status.DONE)
-    response = HttpResponse(bytes(export.content or b""), content_type="application/json")
+    """The export's file, sent a part at a time as it is read (``ClubExport.read``): a club's
+    file may be large, and the app server holds one part of it."""
+    exports = ClubExport.objects.defer("content")
+    export = get_object_or_404(exports, club=club, pk=export_id, status=ClubExport.Status.DONE)
+    response = StreamingHttpResponse(export.read(), content_type="application/json")
+    response["Content-Length"] = export.size
     response["Content-Disposition"] = f'attachment; filename="scoreblok-club-{club.pk}.json"'
     return response
 

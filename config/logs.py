@@ -71,9 +71,10 @@ class OutageMailedOnce(logging.Filter):
         return True
 
 
-# A path segment no URL names but that is long enough to be a token, a signature or a key (an
-# address mistyped by one character, a link without its last slash): logged as ``<?>``.
-TOKEN_LIKE = re.compile(r"(?<=/)[A-Za-z0-9_:.%-]{20,}(?=/|\.|$)")
+# A run of a path no URL names that is long enough to be a token, a signature or a key (an
+# address mistyped by one character, a link without its last slash, a token with a NUL or
+# another control character beside it): logged as ``<?>``.
+TOKEN_LIKE = re.compile(r"(?<![A-Za-z0-9_:.%-])[A-Za-z0-9_:.%-]{20,}(?![A-Za-z0-9_:.%-])")
 
 
 def route_path(path: str, match: ResolverMatch | None) -> str:

@@ -98,6 +98,9 @@ INSTALLED_APPS = [
     "stats",
     "live",
     "backup",
+    # The project's wiring, installed for its one command: `manage.py task_worker`, the task
+    # worker that comes back after a lost database connection (config/management/).
+    "config",
 ]
 
 MIDDLEWARE = [
@@ -301,6 +304,12 @@ ACCOUNT_FAILURE_WINDOW = timedelta(hours=24)
 GUEST_DAYS = envint("GUEST_DAYS", 30)
 GUEST_STARTS_PER_HOUR = envint("GUEST_STARTS_PER_HOUR", 20)
 
+# The largest club file `manage.py import_club` reads (backup.exports.read_document): a larger one
+# is refused before a byte of it is read. Parsing takes at most about 30 times the file's size
+# (the worst a crafted file can pack, docs/deploy.md "Backups and restore"): 32 MiB bounds an
+# import near 1 GB. Raise it for a larger club's file on a machine with the memory for it.
+CLUB_IMPORT_MAX_BYTES = envint("CLUB_IMPORT_MAX_BYTES", 32 * 1024 * 1024)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -390,6 +399,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "players.api_schema.close_bodies",
+        "players.api_schema.require_text",
     ],
 }
 # API tokens are stored as hashes (knox); they last 30 days from their last use (renewed at most
@@ -432,6 +442,9 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 # site's own pages only.
 PERMISSIONS_POLICY["microphone"] = ["self"]
 
+# The balancer's health check (config/health.py) comes over plain HTTP from the balancer itself:
+# redirected to HTTPS, it would pass without asking the database.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 if not LOCAL:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -484,8 +497,11 @@ LOGGING = {
     },
     "formatters": {"json": {"()": "config.logs.JsonFormatter"}},
     "handlers": {
+        # Every record about a request (whatever logger wrote it) has its address by its route
+        # before it is written; the loggers below do it themselves, for Sentry's breadcrumbs too.
         "console": {
             "class": "logging.StreamHandler",
+            "filters": ["route_not_path"],
             **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
         },
         # Mails nothing while ADMINS is empty.
@@ -502,6 +518,9 @@ LOGGING = {
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
         # "Not Found: /live/<token>/": the route, never a token of the address.
         "django.request": {"filters": ["route_not_path"]},
+        # "Forbidden (CSRF cookie not set.): /invite/<token>/": an invitation posted from a stale
+        # page, or with cookies blocked, logs its route too.
+        "django.security.csrf": {"filters": ["route_not_path"]},
         # A request for a host the site does not serve is a client's mistake, never mailed.
         "django.security.DisallowedHost": {"filters": ["as_info"]},
         # A Redis that is down is a miss (IGNORE_EXCEPTIONS): a warning, once per process and

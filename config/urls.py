@@ -7,6 +7,8 @@ from django.urls import include, path
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.health import health
+
 # The Swagger UI page (self-hosted by drf-spectacular-sidecar) sets its own layout in an inline
 # <style> and styles its widgets inline; its script comes from this site (the "split" view
 # serves the start-up script as a file, not inline).
@@ -44,6 +46,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("admin/", admin.site.urls),
+    path("health/", health, name="health"),  # the balancer's check (config/health.py)
 ]
 
 handler400 = "config.errors.bad_request"

@@ -57,7 +57,7 @@ def _field(item: FieldSchema) -> serializers.Field:
     if item.kind == FieldKind.CHOICE:
         return serializers.ChoiceField(choices=item.choices, **options)
     if item.kind == FieldKind.TEXT:
-        return serializers.CharField(max_length=item.spec.high, **options)
+        return serializers.CharField(min_length=1, max_length=item.spec.high, **options)
     if item.kind == FieldKind.CARDS:
         card = serializers.IntegerField(min_value=item.spec.low, max_value=item.spec.high)
         return serializers.DictField(child=card, **options)

@@ -59,7 +59,7 @@ from league.models import (
 from league.seating import NoSeating
 from matches.api.schema import EndedEarlySerializer
 from matches.models import Match, Seat
-from players.api_schema import ERROR, JSONStringField, closed_body
+from players.api_schema import ERROR, ClockTimeField, JSONStringField, closed_body
 from players.models import Club, Player
 from players.permissions import MEMBERS_NOT_GUESTS
 from players.versioned import claim_version, if_match, tagged
@@ -131,7 +131,7 @@ class CompetitionSerializer(_Body, serializers.ModelSerializer):
     option fields."""
 
     games = serializers.ListField(
-        child=serializers.CharField(),
+        child=serializers.CharField(min_length=1),
         min_length=1,
         error_messages={"min_length": gettext_lazy("Choose at least one game.")},
         help_text="game slugs; an evening plays one",
@@ -271,6 +271,8 @@ class EveningSummarySerializer(serializers.ModelSerializer):
         model = Evening
         fields = ["id", "date", "starts_at", "game", "counts"]
 
+    starts_at = ClockTimeField(allow_null=True)
+
 
 class SeasonEventSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=SeasonEvent.Action.choices)
@@ -297,6 +299,8 @@ class EveningBodySerializer(_Body, serializers.ModelSerializer):
     class Meta:
         model = Evening
         fields = EveningForm.Meta.fields
+
+    starts_at = ClockTimeField(required=False, allow_null=True, help_text=Evening.starts_at.field.help_text)
 
     def validate_game(self, value: str) -> str:
         # The form of a one-game competition has no game to choose, and would ignore this one.
@@ -340,11 +344,17 @@ class EveningBodySerializer(_Body, serializers.ModelSerializer):
 MAX_PRESENT = 1000
 
 
+def _id(**kwargs: Any) -> serializers.IntegerField:
+    """An id of a stored row, as the databases can hold it (a 64-bit integer): a larger number is
+    refused as invalid instead of overflowing SQLite's INTEGER on its way into the query."""
+    return serializers.IntegerField(min_value=1, max_value=2**63 - 1, **kwargs)
+
+
 class PresenceSerializer(_Body):
     """Who is present: the whole list, replacing the one stored."""
 
     present = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=_id(),
         allow_empty=True,
         max_length=MAX_PRESENT,
         help_text="Ids of the club's players.",
@@ -414,7 +424,7 @@ class EveningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     competition = serializers.IntegerField()
     date = serializers.DateField()
-    starts_at = serializers.TimeField(
+    starts_at = ClockTimeField(
         allow_null=True, help_text="when play begins, in the club's time zone; null: not given"
     )
     game = serializers.CharField(
@@ -777,7 +787,7 @@ class TablesSerializer(_Body):
     """Tables seated by hand: per table the ids of its players, in seating order."""
 
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), max_length=MAX_SEATS),
+        child=serializers.ListField(child=_id(), max_length=MAX_SEATS),
         min_length=1,
         max_length=MAX_TABLES,
         help_text="per table, the ids of the club's players in seating order",
@@ -785,7 +795,7 @@ class TablesSerializer(_Body):
 
 
 class AttachSerializer(_Body):
-    match = serializers.IntegerField(help_text="a match of the club in the evening's game, not a table yet")
+    match = _id(help_text="a match of the club in the evening's game, not a table yet")
 
 
 def _refused(refusal: ValidationError, field: str) -> exceptions.ValidationError:
@@ -873,7 +883,7 @@ class PlayerBodySerializer(_Body, PlayerSerializer):
 
 
 class MergeSerializer(_Body):
-    into = serializers.IntegerField(help_text="the player of the same club who stays")
+    into = _id(help_text="the player of the same club who stays")
 
 
 def _player_json(player: Player) -> dict[str, Any]:

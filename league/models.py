@@ -817,6 +817,32 @@ class Evening(models.Model):
         tables = self.tables.filter(match__deleted_at__isnull=True)
         return tables.exists() and not tables.filter(match__status=Match.Status.IN_PROGRESS).exists()
 
+    def report_mail_state(self, now: datetime.datetime | None = None) -> ReportMailState:
+        """When the report was last mailed, and until when the hour's mailings are used up (one
+        query)."""
+        now = now or timezone.now()
+        recent = list(self.report_mails.order_by("-at").values_list("at", flat=True)[:REPORT_MAILS_PER_HOUR])
+        full = len(recent) == REPORT_MAILS_PER_HOUR and recent[-1] > now - REPORT_MAIL_HOUR
+        return ReportMailState(
+            last=recent[0] if recent else None, held_until=recent[-1] + REPORT_MAIL_HOUR if full else None
+        )
+
+    @transaction.atomic
+    def record_report_mail(self, *, again: bool = False, now: datetime.datetime | None = None) -> None:
+        """Record that the report is mailed now (the caller queues the mail in the same
+        transaction). ``ReportMailLimit`` after ``REPORT_MAILS_PER_HOUR`` mailings in the last
+        hour; ``ReportMailedAlready`` when it was mailed before and ``again`` is not said: one
+        mailing per evening unless a secretary asks for another."""
+        # Two presses at once: the second waits here and finds the first's mailing.
+        Evening.objects.select_for_update().filter(pk=self.pk).values_list("pk").get()
+        now = now or timezone.now()
+        state = self.report_mail_state(now)
+        if state.held_until is not None:
+            raise ReportMailLimit(state.held_until)
+        if state.last is not None and not again:
+            raise ReportMailedAlready(state.last)
+        ReportMail.objects.create(evening=self, at=now)
+
     def report(self) -> EveningReport:
         """What the evening brought: each table with its sides (a pair, or a player) in
         finishing order and what the competition's scheme gives them there, who sat out each
@@ -1273,6 +1299,46 @@ class SeasonArchived(ChangedMeanwhile):
 
 class StillPlaying(Exception):
     """A table of the evening's last round is still playing: no reseating yet."""
+
+
+# An evening's report goes to every member: once, then again only when a secretary asks, and at
+# most this many times in an hour (a double tap or a stale page sends nothing).
+REPORT_MAILS_PER_HOUR = 3
+REPORT_MAIL_HOUR = datetime.timedelta(hours=1)
+
+
+class ReportMailState(NamedTuple):
+    last: datetime.datetime | None  # when the report was last mailed; None: never
+    held_until: datetime.datetime | None  # the hour's mailings are used up until then
+
+
+class ReportMailedAlready(Exception):
+    """The report was mailed at ``at``: another mailing needs the secretary's "send it again"."""
+
+    def __init__(self, at: datetime.datetime) -> None:
+        super().__init__(at)
+        self.at = at
+
+
+class ReportMailLimit(Exception):
+    """``REPORT_MAILS_PER_HOUR`` mailings in the last hour: the next may go at ``until``."""
+
+    def __init__(self, until: datetime.datetime) -> None:
+        super().__init__(until)
+        self.until = until
+
+
+class ReportMail(models.Model):
+    """One mailing of an evening's report to the members (``Evening.record_report_mail``)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="report_mails")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.evening} report mailed {self.at:%Y-%m-%d %H:%M}"
 
 
 class Table(models.Model):

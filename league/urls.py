@@ -1,6 +1,7 @@
 from django.urls import path
 
 from league import views
+from players import converters  # noqa: F401  (registers <token:…>)
 
 urlpatterns = [
     path("clubs/<int:club_id>/competitions/", views.competitions, name="league_competitions"),
@@ -33,7 +34,7 @@ urlpatterns = [
     path("clubs/<int:club_id>/players/<int:player_id>/merge/", views.player_merge, name="player_merge"),
     path("clubs/<int:club_id>/honours/", views.honours, name="league_honours"),
     path("clubs/<int:club_id>/calendar/", views.calendar_link, name="league_calendar_link"),
-    path("calendar/<str:token>.ics", views.calendar_feed, name="league_calendar"),
+    path("calendar/<token:token>.ics", views.calendar_feed, name="league_calendar"),
     path(
         "competitions/<int:competition_id>/archive/",
         views.competition_archive,

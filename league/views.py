@@ -16,10 +16,12 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -46,6 +48,9 @@ from league.models import (
     ClubCalendar,
     Competition,
     Evening,
+    ReportMailedAlready,
+    ReportMailLimit,
+    ReportMailState,
     SeasonArchived,
     StillPlaying,
     Table,
@@ -792,20 +797,49 @@ def evening_report(request: HttpRequest, evening_id: int) -> HttpResponse:
     }
     if context["finished"]:
         context["report"] = evening.report()
+        if context["manages"]:
+            context["mailing"] = _mailing(evening.report_mail_state())
     return render(request, "league/report.html", context)
+
+
+def _mailing(state: ReportMailState) -> dict[str, str]:
+    """What the report page says of its mail: mailed before (and the question to send it again),
+    or mailed enough for this hour."""
+    if state.held_until is not None:
+        held = timezone.localtime(state.held_until)
+        return {
+            "held": _("The report was mailed as often as an hour allows; it can be sent again at %(time)s.")
+            % {"time": date_format(held, "H:i")}
+        }
+    if state.last is not None:
+        last = timezone.localtime(state.last)
+        when = {"time": date_format(last, "H:i"), "date": date_format(last, "DATE_FORMAT")}
+        if last.date() == timezone.localdate():
+            return {"question": _("The report was mailed at %(time)s; send it again?") % when}
+        return {"question": _("The report was mailed on %(date)s at %(time)s; send it again?") % when}
+    return {}
 
 
 @login_required
 @not_for_guests
 @require_POST
 def evening_report_mail(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Mail the report to the members (a task: the phone does not wait for the mail server)."""
+    """Mail the report to the members (a task: the phone does not wait for the mail server).
+    Once: another mailing needs ``again`` (the page's "send it again?"), and a few an hour at
+    most; a press that sends nothing (a double tap, a stale page) goes back to what the report
+    page says of its mail."""
     evening = _evening(request, evening_id)
     _may_manage(request, evening.club)
+    report = reverse("league_evening_report", args=[evening.pk])
     if not evening.finished():
         messages.error(request, _("The report is mailed once the last table has ended."))
-    else:
-        url = request.build_absolute_uri(reverse("league_evening_report", args=[evening.pk]))
-        mail_evening_report.enqueue(evening.pk, get_language(), url)
-        messages.success(request, _("The report is on its way to the members."))
-    return redirect("league_evening_report", evening.pk)
+        return redirect(report)
+    try:
+        # The mailing is recorded with its task queued, or neither.
+        with transaction.atomic():
+            evening.record_report_mail(again="again" in request.POST)
+            mail_evening_report.enqueue(evening.pk, get_language(), request.build_absolute_uri(report))
+    except (ReportMailedAlready, ReportMailLimit):
+        return redirect(f"{report}#report-mail")
+    messages.success(request, _("The report is on its way to the members."))
+    return redirect(report)

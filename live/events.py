@@ -7,6 +7,7 @@ of what it shows and of what lets it show it:
   ``evening``: a club evening's TV (the tables of its latest seating);
 - ``share``: a share link, ``screen``: a club's TV link, ``member``: a member of a club. These
   only ever say ``gone``: the link was revoked or the membership ended, and the stream closes.
+  An evening's channel says ``gone`` when the evening is deleted (its TV then answers 404).
 
 Every event is ``changed`` (fetch the board again) or ``gone``; its data is ``{"at": t}``, the
 server's clock (epoch seconds) when it was sent, so a client can measure commit-to-screen. The
@@ -157,6 +158,14 @@ def _share_revoked(sender: Any, instance: MatchShare, **kwargs: Any) -> None:
 @receiver(post_delete, sender=ClubScreen, dispatch_uid="live.screen_revoked")
 def _screen_revoked(sender: Any, instance: ClubScreen, **kwargs: Any) -> None:
     name = channel("screen", instance.pk)
+    transaction.on_commit(lambda: announce([name], GONE), robust=True)
+
+
+@receiver(post_delete, sender=Evening, dispatch_uid="live.evening_deleted")
+def _evening_deleted(sender: Any, instance: Evening, **kwargs: Any) -> None:
+    """The evening's TV stops: its page answers 404 from now on (a competition deleted with its
+    evenings too)."""
+    name = channel("evening", instance.pk)
     transaction.on_commit(lambda: announce([name], GONE), robust=True)
 
 

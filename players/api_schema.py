@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 # Bodies whose serializer refuses keys it does not know (a misspelt key must not silently become
@@ -37,6 +37,24 @@ def close_bodies(result: dict[str, Any], generator: Any, request: Any, public: b
     return result
 
 
+def require_text(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """A text the API requires (``minLength`` 1) must hold more than spaces: DRF trims a text
+    before it checks it, so "  " is as empty as "" and refused. The schema says so with a
+    pattern (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``), so that a request it allows is
+    one the API takes."""
+    stack: list[object] = [result.get("components", {}).get("schemas", {})]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            plain = node.get("type") == "string" and not {"pattern", "format", "enum"} & set(node)
+            if plain and node.get("minLength", 0) >= 1:
+                node["pattern"] = r"\S"
+            stack.extend(node.values())
+    return result
+
+
 class JSONStringField(serializers.CharField):
     """A JSON string and nothing else, as the schema says: DRF's own field also takes ``0`` or
     ``true`` and stores their text, which a JSON client did not mean to send."""
@@ -45,6 +63,27 @@ class JSONStringField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+# A time of day as the API writes and reads it ("19:30" or "19:30:00", in the club's time zone):
+# a plain pattern, not OpenAPI's ``format: time``, which is RFC 3339's full-time and wants an
+# offset ("19:30:00+01:00") that such a time has not. The pattern is what the field reads.
+CLOCK_TIME = {
+    "type": "string",
+    "pattern": "^([01]?[0-9]|2[0-3]):[0-5]?[0-9](:([0-5]?[0-9]|6[01]))?$",
+    "example": "19:30",
+}
+
+
+@extend_schema_field(CLOCK_TIME)
+class ClockTimeField(serializers.TimeField):
+    """A time of day as ``CLOCK_TIME`` says: read from "HH:MM" or "HH:MM:SS" only, written
+    "HH:MM:SS". DRF's own field also reads "19", "T1930" or an offset, which no schema says."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("input_formats", ["%H:%M", "%H:%M:%S"])
+        kwargs.setdefault("format", "%H:%M:%S")
+        super().__init__(**kwargs)
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -3,7 +3,7 @@ log-out (tokens), and the clubs with their members, players and invitation links
 
 from django.urls import path
 
-from players import api, clubs_api
+from players import api, clubs_api, converters  # noqa: F401  (converters: <token:…>)
 
 urlpatterns = [
     path("auth/token/", api.obtain_token, name="api-token"),
@@ -16,5 +16,5 @@ urlpatterns = [
         clubs_api.invitation_detail,
         name="api-invitation",
     ),
-    path("invitations/<str:token>/accept/", clubs_api.invitation_accept, name="api-invitation-accept"),
+    path("invitations/<token:token>/accept/", clubs_api.invitation_accept, name="api-invitation-accept"),
 ]

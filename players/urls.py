@@ -4,7 +4,7 @@ language and colour switches and a guest's start."""
 
 from django.urls import path
 
-from players import views
+from players import converters, views  # noqa: F401  (converters: <token:…>)
 
 urlpatterns = [
     path("clubs/", views.club_list, name="club_list"),
@@ -27,7 +27,7 @@ urlpatterns = [
     path("clubs/<int:club_id>/players/new/", views.player_add, name="player_add"),
     path("clubs/<int:club_id>/players/<int:player_id>/rename/", views.player_rename, name="player_rename"),
     path("clubs/<int:club_id>/players/<int:player_id>/retire/", views.player_retire, name="player_retire"),
-    path("invite/<str:token>/", views.invitation_accept, name="invitation_accept"),
+    path("invite/<token:token>/", views.invitation_accept, name="invitation_accept"),
     path("account/", views.account, name="account"),
     path("account/delete/", views.account_delete, name="account_delete"),
     path("accounts/signup/", views.signup, name="signup"),

@@ -12,7 +12,7 @@ version 2 has none: the tasks that follow the imported matches compute them.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from backup.exports import BadFile, Loading, a_list, an_object, moment, text, when, whole_number
@@ -33,13 +33,17 @@ SKILLS = (
 )
 CHANGE_KEYS = ("match", "finished_at", "game", *SKILLS)
 PLAYER_KEYS = ("player", "ratings", "history")
+PLAYERS_AT_A_TIME = 50  # whose history the export reads with one query
 
 
 class Ratings:
     key = "ratings"
     since = 3
 
-    def dump(self, club: Club, match_index: Mapping[int, int]) -> list[Any]:
+    def dump(self, club: Club, match_index: Mapping[int, int]) -> Iterator[dict[str, Any]]:
+        """The players by name, each with their ratings (a few, one a ladder) and their history,
+        read ``PLAYERS_AT_A_TIME`` players at a time as the file is written, so that the export
+        holds their history, not the club's (``backup.exports.Streamed``)."""
         names = dict(club.players.values_list("pk", "name"))
         ratings: dict[int, list[dict[str, Any]]] = {}
         for rating in Rating.objects.filter(club=club).order_by("player_id", "ladder"):
@@ -52,25 +56,26 @@ class Ratings:
                     "matches": rating.matches,
                 }
             )
-        history: dict[int, list[dict[str, Any]]] = {}
-        changes = RatingChange.objects.filter(player__club=club).order_by(
-            "player_id", "finished_at", "match_id"
-        )
-        for change in changes:
-            if change.match_id not in match_index:
-                continue  # a match no longer in the club (none: a match's rows go with it)
-            history.setdefault(change.player_id, []).append(
-                {
-                    "match": match_index[change.match_id],
-                    "finished_at": when(change.finished_at),
-                    "game": change.game,
-                    **{skill: getattr(change, skill) for skill in SKILLS},
-                }
-            )
-        return [
-            {"player": names[pk], "ratings": ratings.get(pk, []), "history": history.get(pk, [])}
-            for pk in sorted(set(ratings) | set(history), key=lambda pk: (names[pk], pk))
-        ]
+        changes = RatingChange.objects.filter(player__club=club)
+        rated = set(ratings) | set(changes.values_list("player_id", flat=True).distinct())
+        players = sorted(rated, key=lambda pk: (names[pk], pk))
+        for start in range(0, len(players), PLAYERS_AT_A_TIME):
+            batch = players[start : start + PLAYERS_AT_A_TIME]
+            history: dict[int, list[dict[str, Any]]] = {pk: [] for pk in batch}
+            read = changes.filter(player_id__in=batch).order_by("player_id", "finished_at", "match_id")
+            for change in read:
+                if change.match_id not in match_index:
+                    continue  # a match no longer in the club (none: a match's rows go with it)
+                history[change.player_id].append(
+                    {
+                        "match": match_index[change.match_id],
+                        "finished_at": when(change.finished_at),
+                        "game": change.game,
+                        **{skill: getattr(change, skill) for skill in SKILLS},
+                    }
+                )
+            for pk in batch:
+                yield {"player": names[pk], "ratings": ratings.get(pk, []), "history": history[pk]}
 
     def load(self, club: Club, items: object, context: Loading) -> None:
         ratings: list[Rating] = []

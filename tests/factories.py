@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.models import AuthToken
 
-from backup.models import ClubExport
+from backup.models import ClubExport, ClubExportPart
 from house.models import HouseGame
-from league.models import Competition, Evening, SeasonEvent, SitOut, Standing
+from league.models import Competition, Evening, ReportMail, SeasonEvent, SitOut, Standing
 from live.models import ClubScreen, MatchShare
 from matches.models import Match, Round, RoundRevision, Seat
 from players.models import Club, Guest, Invitation, Membership, Player, Preference
@@ -259,3 +259,23 @@ class SeasonEventFactory(factory.django.DjangoModelFactory[SeasonEvent]):
     competition = factory.SubFactory(CompetitionFactory)
     action = SeasonEvent.Action.ARCHIVED
     by_name = "Secretary"
+
+
+class ReportMailFactory(factory.django.DjangoModelFactory[ReportMail]):
+    """An evening's report mailed to the club once (the mail's limits count these)."""
+
+    class Meta:
+        model = ReportMail
+
+    evening = factory.SubFactory(EveningFactory)
+
+
+class ClubExportPartFactory(factory.django.DjangoModelFactory[ClubExportPart]):
+    """A part of an export's stored file, in order."""
+
+    class Meta:
+        model = ClubExportPart
+
+    export = factory.SubFactory(ClubExportFactory)
+    number = factory.Sequence(lambda n: n)
+    content = b"{}"

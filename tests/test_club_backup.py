@@ -114,7 +114,7 @@ def test_export_import_export_gives_the_same_file(
     path = tmp_path / "club.json"
     path.write_bytes(first)
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("import_club", str(path), owner=USERNAME, verbosity=0)
+        call_command("import_club", str(path), owner=USERNAME, all_members=True, verbosity=0)
 
     imported = Club.objects.get(name=CLUB)
     again = export_file(imported)
@@ -127,7 +127,7 @@ def test_an_imported_idempotency_key_stays_spent_and_keeps_answering(every_featu
     path = tmp_path / "club.json"
     path.write_bytes(export_file(every_feature))
     every_feature.dissolve()
-    call_command("import_club", str(path), owner=USERNAME, verbosity=0)
+    call_command("import_club", str(path), owner=USERNAME, all_members=True, verbosity=0)
     revision = RoundRevision.objects.get(idempotency_key="phone-7f3a")
     match = revision.match
     added = match.add_round(revision.after, idempotency_key="phone-7f3a")
@@ -140,7 +140,7 @@ def test_members_without_an_account_here_are_named_and_left_out(every_feature, t
     path.write_bytes(export_file(every_feature))
     every_feature.dissolve()
     get_user_model().objects.filter(username__in=["bob", "charlie"]).delete()
-    call_command("import_club", str(path), owner=USERNAME)
+    call_command("import_club", str(path), owner=USERNAME, all_members=True)
     said = capsys.readouterr().out
     assert "No account here for bob, charlie" in said
     imported = Club.objects.get(name=CLUB)

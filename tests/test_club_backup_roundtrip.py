@@ -419,7 +419,7 @@ def test_an_imported_club_answers_every_api_read_as_the_exported_one(generated, 
     before = reads(client, generated)
     assert before["honours"]["body"] and before["honours"]["body"][0]["podium"]
     document = read_document(export_file(generated))
-    imported = Club.objects.get(pk=import_club(document, owner=alice).club.pk)
+    imported = Club.objects.get(pk=import_club(document, owner=alice, every_member=True).club.pk)
     ids = Ids(generated, imported)
     assert_same_answers(before, reads(client, imported), ids)
     assert _same_but_renamed(generated, imported)
@@ -453,7 +453,7 @@ def test_a_club_restored_with_import_club_answers_as_it_did(
     path.write_bytes(export_file(generated))
     generated.dissolve()
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("import_club", str(path), owner=alice.username, verbosity=0)
+        call_command("import_club", str(path), owner=alice.username, all_members=True, verbosity=0)
     imported = Club.objects.get(name="De Generatieclub")
     ids = source_ids.against(imported)
     assert_same_answers(before, reads(client, imported), ids)
@@ -539,7 +539,7 @@ def test_a_version_2_file_still_imports_with_the_defaults_of_its_time(
     standings the tasks that follow its matches rebuild; nobody retired; no ratings stored."""
     document = as_version_2(read_document(export_file(generated)))
     with django_capture_on_commit_callbacks(execute=True):
-        imported = import_club(document, owner=owners[0]).club
+        imported = import_club(document, owner=owners[0], every_member=True).club
     winter = imported.competitions.get(name="Winter")
     assert winter.archived_at is None and winter.final_standings is None
     assert winter.standings.exists()  # rebuilt from its matches
@@ -553,6 +553,6 @@ def test_imported_standings_are_the_files_not_rebuilt(generated, owners):
     document = read_document(export_file(generated))
     ladder = next(c for c in document["competitions"] if c["name"] == "Ladder")
     ladder["standings"][0]["points"] = "4321.00"
-    imported = import_club(document, owner=owners[0]).club
+    imported = import_club(document, owner=owners[0], every_member=True).club
     first = imported.competitions.get(name="Ladder").standings.order_by("position").first()
     assert first is not None and first.points == Decimal("4321.00")

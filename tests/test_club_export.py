@@ -7,6 +7,7 @@ page, followed on its progress page, downloaded by the club's admins."""
 from __future__ import annotations
 
 import json
+import tracemalloc
 from datetime import timedelta
 
 import pytest
@@ -19,9 +20,10 @@ from backup import exports
 from backup.exports import export_club, import_club
 from backup.models import ClubExport
 from games.registry import all_homes
-from matches.models import Match
+from matches.models import Match, Round
 from players.models import Club
-from tests.factories import ClubExportFactory
+from tests.factories import ClubExportFactory, ClubFactory
+from tests.long_matches import long_match
 
 pytestmark = pytest.mark.django_db
 
@@ -92,13 +94,15 @@ def test_the_export_task_writes_the_very_file_the_direct_download_gave(client, s
     assert export.status == ClubExport.Status.DONE
     assert (export.done, export.total) == (len(all_homes()), len(all_homes()))
     assert export.requested_by == alice
-    assert bytes(export.content) == before
+    assert b"".join(export.read()) == before
 
     download = client.get(reverse("club_export_download", args=[season.pk, export.pk]))
-    assert download.content == before
+    assert download.streaming
+    assert b"".join(download.streaming_content) == before
+    assert download["Content-Length"] == str(len(before))
     assert download["Content-Type"] == "application/json"
     assert download["Content-Disposition"] == f'attachment; filename="scoreblok-club-{season.pk}.json"'
-    assert len(json.loads(download.content)["matches"]) == len(all_homes())
+    assert len(json.loads(before)["matches"]) == len(all_homes())
     shown = client.get(page).content.decode()
     assert reverse("club_export_download", args=[season.pk, export.pk]) in shown
     assert "hx-trigger" not in shown  # done: no more polling
@@ -163,7 +167,7 @@ def test_a_failing_export_says_so_on_its_page_and_may_be_asked_again(client, sea
     def broken(club, progress=None):
         raise OSError("disk on fire")
 
-    monkeypatch.setattr(exports, "export_club", broken)
+    monkeypatch.setattr(exports, "export_text", broken)
     client.force_login(alice)
     export, page = request_export(client, season)
     assert (export.status, export.error) == ("failed", "OSError: disk on fire")
@@ -203,3 +207,54 @@ def test_exports_older_than_a_week_go_with_the_next_export_or_the_daily_command(
     call_command("purge_exports")
     assert not ClubExport.objects.filter(pk=recent.pk).exists()
     assert ClubExport.objects.filter(pk=new.pk).exists()
+
+
+def _club_with_matches(count: int, by) -> Club:
+    """A club of ``count`` Duizenden matches of 30 deals each (the deals stored directly: the
+    export reads what is stored and replays nothing)."""
+    _setup, bodies = long_match("duizenden", 30, players=4)
+    club = ClubFactory.create()
+    for _ in range(count):
+        match = Match.start(club=club, game="duizenden", players=["Anna", "Bram", "Cor", "Dirk"], by=by)
+        rounds = [
+            Round(match=match, number=number, body=body, scores=[0, 0, 0, 0], created_by=by)
+            for number, body in enumerate(bodies, start=1)
+        ]
+        Round.objects.bulk_create(rounds)
+    return club
+
+
+def _peak_writing_export(club: Club, by) -> tuple[int, int]:
+    """The export's peak memory while it is written (Python's allocations), and its file's size."""
+    export = ClubExport.objects.create(club=club, requested_by=by)
+    tracemalloc.start()
+    try:
+        exports.write_export(export)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert export.status == ClubExport.Status.DONE
+    return peak, sum(len(part) for part in export.read())
+
+
+def test_writing_an_export_holds_one_chunk_of_matches_whatever_the_clubs_size(alice, monkeypatch):
+    """The file is built and stored a part at a time: four times the matches, four times the
+    file, but not the memory (the export held the whole file, and the whole document before it,
+    until it was done). Chunks of 5 matches and parts of 16 kB stand for 200 and 1 MB."""
+    monkeypatch.setattr(exports, "CHUNK", 5)
+    monkeypatch.setattr(exports, "PART_SIZE", 16 * 1024)
+    small, small_size = _peak_writing_export(_club_with_matches(10, alice), alice)
+    large, large_size = _peak_writing_export(_club_with_matches(40, alice), alice)
+    assert large_size > 3.9 * small_size > 3.9 * 200_000  # the file grows with the club...
+    assert large < 1.25 * small  # ...the memory does not
+    assert large < large_size  # nor does it hold the file
+
+
+def test_an_export_written_whole_before_parts_still_downloads(client, club, alice):
+    """An export kept from before files were stored in parts (a week at most) has its file in
+    one piece: it downloads as it was."""
+    export = ClubExportFactory.create(club=club, content=b'{"format": "scoreblok-club"}')
+    client.force_login(alice)
+    download = client.get(reverse("club_export_download", args=[club.pk, export.pk]))
+    assert b"".join(download.streaming_content) == b'{"format": "scoreblok-club"}'
+    assert download["Content-Length"] == "28"

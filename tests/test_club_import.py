@@ -5,16 +5,18 @@ cleaned as the site cleans them. Files of the first format (version 1) still imp
 from __future__ import annotations
 
 import json
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from backup.exports import export_club
+from backup.exports import BadFile, export_club, import_club, read_document
 from games.registry import home_for
 from house.models import HouseGame
 from matches.models import Match, Round, RoundRevision
@@ -127,13 +129,49 @@ def test_a_crafted_file_is_refused_with_a_reason_and_stores_nothing(crafted, imp
     assert counts() == before
 
 
-def test_a_file_too_large_is_refused_before_it_is_read(import_bytes, settings, monkeypatch):
-    from backup import exports
-
-    monkeypatch.setattr(exports, "MAX_FILE_BYTES", 1000)
-    with pytest.raises(CommandError, match="larger than"):
+def test_a_file_too_large_is_refused_before_it_is_read(import_bytes, settings):
+    settings.CLUB_IMPORT_MAX_BYTES = 1000
+    with pytest.raises(CommandError, match=r"larger than 1000 bytes .*CLUB_IMPORT_MAX_BYTES"):
         import_bytes(VERSION_1.read_bytes())
     assert not Club.objects.filter(name="De Klaverclub").exists()
+
+
+def test_a_file_over_the_limit_is_refused_without_reading_a_byte_of_it(alice, tmp_path):
+    """A file just over the default limit (32 MiB, here of nothing but zeros, sparse on disk) is
+    refused on its size: the command's memory stays far below the file's size, where reading it
+    (as the command did up to 256 MB) would hold all of it."""
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(32 * 1024 * 1024 + 1)
+    tracemalloc.start()
+    try:
+        with pytest.raises(CommandError, match="larger than 33554432 bytes"):
+            call_command("import_club", str(path), owner=alice.username)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1024 * 1024
+    assert not Club.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [b"{}", b"[0]", b'{"a":{}}', b"[[],[]]"],
+    ids=["empty objects", "lists of one", "objects of one key", "pairs of lists"],
+)
+def test_reading_a_crafted_file_takes_at_most_about_thirty_times_its_size(shape, settings):
+    """The bound docs/deploy.md states for an import's file: the many small values a crafted
+    file packs (the review's 60 MB of empty objects peaked at 4.2 GB, 70 times) cost Python's
+    objects and no more; the check of every value adds memory with the file's depth only."""
+    raw = b'{"format": "scoreblok-club", "crafted": [' + b",".join([shape] * 200_000) + b"]}"
+    tracemalloc.start()
+    try:
+        with pytest.raises(BadFile, match="this site reads versions"):
+            import_club(read_document(raw), owner=None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 * len(raw)
 
 
 def test_an_unknown_owner_is_refused(tmp_path):
@@ -325,3 +363,70 @@ def test_a_crafted_house_game_is_refused_and_stores_nothing(crafted, with_house_
     assert str(refused.value).startswith("Nothing imported: house_games[0].")
     assert counts() == before
     assert not HouseGame.objects.exists()
+
+
+@pytest.fixture
+def naming_others(version_2, bob) -> dict[str, Any]:
+    """A crafted file that names accounts of this site: the superuser ``admin`` as its owner,
+    the author of a match, a round and its history, and the account of a player; Bob as its
+    admin."""
+    get_user_model().objects.create_superuser("admin", password="not-this-one")
+    version_2["members"] += [
+        {"username": "admin", "role": "owner", "version": 1},
+        {"username": "bob", "role": "admin", "version": 1},
+    ]
+    version_2["players"][0]["user"] = "admin"
+    match = version_2["matches"][0]
+    match["created_by"] = match["rounds"][0]["created_by"] = match["history"][0]["by"] = "admin"
+    return version_2
+
+
+def test_a_file_naming_existing_accounts_makes_none_of_them_members_or_authors(naming_others, import_bytes):
+    """By default the file joins nobody: the importer owns the club alone, and the names stay
+    names on what they wrote."""
+    said = import_bytes(json.dumps(naming_others).encode())
+    assert "Not chosen with --members: admin, bob." in said
+    club = Club.objects.get(name="De Klaverclub")
+    assert list(club.memberships.values_list("user__username", "role")) == [("alice", "owner")]
+    assert not Club.objects.filter(memberships__user__username__in=["admin", "bob"]).exists()
+    assert not club.players.filter(user__isnull=False).exists()
+    match = club.matches.order_by("created_at", "pk").first()
+    assert match is not None and match.created_by is None
+    first = match.rounds.get(number=1)
+    assert (first.created_by, first.created_by_name) == (None, "alice")
+    assert not RoundRevision.objects.filter(match__club=club, by__username="admin").exists()
+
+
+def test_only_the_members_the_importer_chooses_join_with_their_role(naming_others, alice, tmp_path):
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(naming_others))
+    call_command("import_club", str(path), owner=alice.username, members=["bob"], verbosity=0)
+    club = Club.objects.get(name="De Klaverclub")
+    assert sorted(club.memberships.values_list("user__username", "role")) == [
+        ("alice", "owner"),
+        ("bob", "admin"),
+    ]
+    assert club.matches.filter(created_by__username="admin").count() == 0
+
+
+def test_choosing_a_name_that_is_no_member_in_the_file_imports_nothing(naming_others, alice, tmp_path):
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(naming_others))
+    with pytest.raises(CommandError, match="'charlie' is not a member in the file"):
+        call_command("import_club", str(path), owner=alice.username, members=["charlie"])
+    assert not Club.objects.filter(name="De Klaverclub").exists()
+
+
+def test_choosing_every_member_is_a_restore_of_the_clubs_own_backup(naming_others, alice, tmp_path):
+    """``--all-members``: the operator trusts the file (the club's own backup), and every member
+    with an account here joins, authors linked again."""
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(naming_others))
+    call_command("import_club", str(path), owner=alice.username, all_members=True, verbosity=0)
+    club = Club.objects.get(name="De Klaverclub")
+    assert sorted(club.memberships.values_list("user__username", "role")) == [
+        ("admin", "owner"),
+        ("alice", "owner"),
+        ("bob", "admin"),
+    ]
+    assert club.matches.filter(created_by__username="admin").count() == 1

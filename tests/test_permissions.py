@@ -269,6 +269,8 @@ MATRIX: list[Row] = [
     # --- public pages -------------------------------------------------------------------
     #                                                   owner  admin scorer member outsider anon
     page("home", "GET", lambda w: reverse("home"), (200, 200, 200, 200, 200, 200)),
+    # The balancer's health check: the database answers, for anyone (it says nothing else).
+    page("health", "GET", lambda w: reverse("health"), (200, 200, 200, 200, 200, 200)),
     page("rules_index", "GET", lambda w: reverse("rules_index"), (200, 200, 200, 200, 200, 200)),
     page("rules_game", "GET", lambda w: reverse("rules_game", args=[GAME]), (200, 200, 200, 200, 200, 200)),
     page(

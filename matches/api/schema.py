@@ -144,7 +144,9 @@ class EndedEarlySerializer(serializers.Serializer):
 class EndEarlySerializer(serializers.Serializer):
     """The body of ``POST /api/matches/{id}/end/``."""
 
-    reason = serializers.CharField(max_length=200, help_text="Why it ends early (closing time...).")
+    reason = serializers.CharField(
+        min_length=1, max_length=200, help_text="Why it ends early (closing time...)."
+    )
 
 
 class MatchSerializer(serializers.Serializer):

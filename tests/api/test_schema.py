@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from unittest.mock import ANY
 
 import pytest
@@ -101,7 +102,7 @@ def test_the_schema_closes_the_bodies_that_refuse_unknown_keys(tmp_path):
     for name in ("NewMatch", "Competition", "PatchedCompetition", "EveningBody", "Presence", "Archive"):
         assert bodies[name]["additionalProperties"] is False, name
     assert bodies["NewMatch"]["properties"]["players"]["items"] == {
-        "oneOf": [{"type": "string", "minLength": 1}, {"type": "integer", "minimum": 0}]
+        "oneOf": [{"type": "string", "minLength": 1, "pattern": r"\S"}, {"type": "integer", "minimum": 0}]
     }
     assert bodies["PlayerBody"]["properties"]["name"]["minLength"] == 1
     assert "additionalProperties" not in bodies["Credentials"]  # it ignores what it does not read
@@ -123,3 +124,19 @@ def test_a_round_body_of_every_game_matches_exactly_one_of_the_documented_shapes
             ]
             assert len(matching) == 1, (game.slug, body, matching)
             assert matching[0].endswith("/TarotRoundBody") == (game.slug == "tarot")
+
+
+def test_a_required_text_holds_more_than_spaces_and_a_time_of_day_has_no_offset(tmp_path):
+    """DRF trims a text before it checks it: "  " is refused as "" is, and the schema says so.
+    A time of day is written "19:30:00", which OpenAPI's ``format: time`` (RFC 3339, with an
+    offset) would call wrong: the schema gives the pattern the API reads instead."""
+    call_command("spectacular", "--file", str(tmp_path / "schema.yml"))
+    schemas = yaml.safe_load((tmp_path / "schema.yml").read_text())["components"]["schemas"]
+    assert schemas["EndEarly"]["properties"]["reason"]["pattern"] == r"\S"
+    assert schemas["PlayerBody"]["properties"]["name"]["pattern"] == r"\S"
+    assert schemas["Competition"]["properties"]["games"]["items"]["pattern"] == r"\S"
+    for name in ("Evening", "EveningBody", "EveningSummary"):
+        starts_at = schemas[name]["properties"]["starts_at"]
+        assert "format" not in starts_at, name
+        assert re.fullmatch(starts_at["pattern"].strip("^$"), "19:30:00"), name
+        assert not re.fullmatch(starts_at["pattern"].strip("^$"), "19:30:00Z"), name

@@ -143,3 +143,20 @@ def test_a_round_is_stored_and_answered_when_its_event_cannot_be_sent(
     with django_capture_on_commit_callbacks(execute=True):
         match.add_round(DEAL_1, by=sam)
     assert match.rounds.count() == 1
+
+
+@pytest.mark.parametrize(
+    "delete",
+    [
+        pytest.param(lambda evening: evening.remove(), id="the evening"),
+        pytest.param(lambda evening: evening.competition.delete(), id="its competition"),
+    ],
+)
+def test_deleting_an_evening_tells_its_tv_it_is_gone(
+    klaverclub, told, delete, django_capture_on_commit_callbacks
+):
+    evening = EveningFactory.create(competition__club=klaverclub)
+    tv = channel("evening", evening.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        delete(evening)
+    assert [kind for kind, _at in told.on(tv)] == ["gone"]
