@@ -93,8 +93,8 @@ def _finish(match: Match, demo: DemoMatch, user: object, deals: int = MOST_DEALS
 
 
 def _past_season(club: Club, user: object, season: Competition, demo: DemoMatch) -> Competition:
-    """Last season, archived: one evening of the eight players, its final table on the roll of
-    honour. It ends before the ladder starts, so the ladder does not count its tables."""
+    """Last season, archived: one evening of the eight players, two rounds, its final table on
+    the roll of honour. It ends before the ladder starts, so the ladder does not count its tables."""
     today = timezone.localdate()
     game = season.games[0]
     past = Competition.objects.create(
@@ -109,9 +109,11 @@ def _past_season(club: Club, user: object, season: Competition, demo: DemoMatch)
     )
     evening = Evening.objects.create(competition=past, date=today - datetime.timedelta(weeks=10))
     evening.present.set([club.player_named(name) for name in (*demo.players, *GUESTS)])
-    for table in evening.draw_and_start(by=user, rng=random.Random(2025)):
-        _finish(table.match, demo, user)
-        Match.objects.filter(pk=table.match_id).update(finished_at=_evening_end(evening.date))
+    rng = random.Random(2025)
+    for _round in range(2):  # two rounds: the draw seats other tables, as at a club evening
+        for table in evening.draw_and_start(by=user, rng=rng):
+            _finish(table.match, demo, user)
+            Match.objects.filter(pk=table.match_id).update(finished_at=_evening_end(evening.date))
     past.archive(by=user)
     return past
 
