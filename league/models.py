@@ -747,6 +747,11 @@ def _final_row(stored: dict[str, Any], *, units: bool, days: bool) -> StandingRo
     return StandingRow(**values)
 
 
+def _placed_first(side: Side) -> tuple[bool, int]:
+    """A report's sides by place, a side without one (its table not finished) after them all."""
+    return side.rank is None, side.rank or 0
+
+
 def _decimal(value: Fraction) -> Decimal:
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
 
@@ -858,7 +863,6 @@ class Evening(models.Model):
             .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("player")))
         )
         sides = table_sides(scheme, tables, early_counts=competition.early_tables_count)
-        unplaced = len(tables) * 10  # a side without a place (not finished) after every placed one
         sit_outs = list(self.sit_outs.select_related("player"))
         names = {seat.player_id: seat.player.name for t in tables for seat in t.match.seats.all()}
         names |= {sit.player_id: sit.player.name for sit in sit_outs}
@@ -868,16 +872,12 @@ class Evening(models.Model):
             [schemes.Table(self.pk, _places(t), 0, t.round) for t in finished],
             [schemes.SitOut(self.pk, sit.round, sit.player_id) for sit in sit_outs],
         )
-        by_round: dict[int, list[str]] = {}
-        for sit in sorted(sit_outs, key=lambda sit: (sit.round, sit.player.name)):
-            by_round.setdefault(sit.round, []).append(sit.player.name)
         latest = not competition.evenings.filter(date__gt=self.date, tables__isnull=False).exists()
         rows = competition.rows(units=False, days=False)
         return EveningReport(
             evening=self,
             tables=[
-                ReportTable(t.round, t.number, sorted(sides[t.pk], key=lambda side: side.rank or unplaced), t)
-                for t in tables
+                ReportTable(t.round, t.number, sorted(sides[t.pk], key=_placed_first), t) for t in tables
             ],
             rows=rows,
             moves=latest,
@@ -886,7 +886,7 @@ class Evening(models.Model):
                 EveningResult(names[found.player], found.total, found.rank, found.points) for found in results
             ],
             evening_rank=scheme.kind is schemes.Kind.EVENING_RANK,
-            sit_outs=sorted(by_round.items()),
+            sit_outs=sorted(self.sat_out().items()),
         )
 
     def sat_out(self) -> dict[int, list[str]]:
