@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.request import Request
@@ -143,6 +145,12 @@ def _shown(field: forms.Field, value: Any) -> str:
     """A field's value as the form shows it: a choice by its label, a tick as yes or no."""
     if isinstance(field, forms.BooleanField):
         return str(_("yes") if value else _("no"))
+    if isinstance(field, forms.DateField | forms.TimeField) and value not in (None, ""):
+        # As the reader's language writes it ("8 décembre 2026"), not as the date input sends it.
+        try:
+            return str(formats.localize(field.to_python(value)))
+        except ValidationError:
+            return str(value)
     values = list(value) if isinstance(value, list | tuple) else [value]
     values = [v for v in values if v not in (None, "")]
     if hasattr(field, "choices"):
@@ -169,7 +177,8 @@ def differences(theirs: forms.BaseForm, mine: forms.BaseForm) -> list[Difference
         else:
             changed = stored != posted
         rows.append(Difference(str(field.label or name), stored, posted, changed))
-    return rows
+    # The fields that differ first: what the choice is about, above the ones both sides share.
+    return sorted(rows, key=lambda row: not row.changed)
 
 
 def reposted(data: Any, version: int) -> list[tuple[str, str]]:

@@ -95,3 +95,34 @@ def test_a_table_ends_early_the_evening_goes_on_and_the_season_is_archived_then_
         SeasonEvent.Action.ARCHIVED,
         SeasonEvent.Action.REOPENED,
     ]
+
+
+def test_a_second_secretary_s_stale_save_is_shown_beside_the_first_and_applied_on_purpose(open_phone, lang):
+    """Finding 3: the first secretary sets "best 3 evenings"; the second, on a page read before,
+    renames the competition. Her save changes nothing and shows both versions; "Apply mine"
+    then stores her whole form, knowingly."""
+    owner = UserFactory()
+    club = ClubFactory(name="De Klaverclub")
+    MembershipFactory(club=club, user=owner, role=Membership.Role.OWNER)
+    competition = CompetitionFactory.create(club=club, name="Winter")
+    phone: Phone = open_phone("two-secretaries", lang, owner)
+    page = phone.page
+
+    page.goto(reverse("league_competition_edit", args=[competition.pk]))
+    Competition.objects.filter(pk=competition.pk).update(best_of=3, version=competition.version + 1)
+    phone.tap_field(page.locator("#id_name"), "Winter 2026")
+    phone.tap(page.locator("main form button.primary").first, loads=True)
+    phone.assert_first_screen(
+        title=page.locator("h1"),
+        notice=page.locator(".stale-edit [role=alert]"),
+        save=page.locator("#apply-mine"),
+    )
+    changed = page.locator(".stale-changed")
+    expect(changed).to_have_count(2)  # the name (mine) and best-of (theirs)
+    phone.screenshot("changed meanwhile: both versions")
+    assert Competition.objects.get(pk=competition.pk).name == "Winter"  # nothing of mine stored
+
+    phone.tap(page.locator("#apply-mine"), loads=True)
+    stored = Competition.objects.get(pk=competition.pk)
+    assert (stored.name, stored.best_of) == ("Winter 2026", None)
+    phone.screenshot("mine applied")
